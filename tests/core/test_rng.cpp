@@ -1,0 +1,122 @@
+// Tests of featrel::rng: the derivation rule, the engine and its transforms.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <map>
+#include <set>
+
+#include "featrel/rng.hpp"
+
+using featrel::rng::derive;
+using featrel::rng::mix;
+using featrel::rng::Rng;
+using featrel::rng::tag;
+
+TEST(Rng, FnvTagMatchesPublishedVectors) {
+  // FNV-1a 64 test vectors: "" and "a".
+  EXPECT_EQ(tag(""), 0xCBF29CE484222325ULL);
+  EXPECT_EQ(tag("a"), 0xAF63DC4C8601EC8CULL);
+  EXPECT_EQ(tag("foobar"), 0x85944171F73967E8ULL);
+}
+
+TEST(Rng, MixIsSplitMix64Output) {
+  // SplitMix64 seeded with 0 yields 0xE220A8397B1DCDAF as its first output: mix(0) is that output.
+  EXPECT_EQ(mix(0), 0xE220A8397B1DCDAFULL);
+}
+
+TEST(Rng, DeriveFollowsTheChainRule) {
+  const std::uint64_t seed = 42;
+  EXPECT_EQ(derive(seed), mix(seed));
+  EXPECT_EQ(derive(seed, 3), mix(mix(seed) ^ 3));
+  EXPECT_EQ(derive(seed, "probe", 7), mix(mix(mix(seed) ^ tag("probe")) ^ 7));
+  // Different paths give different streams; the order of words matters.
+  EXPECT_NE(derive(seed, 1, 2), derive(seed, 2, 1));
+  EXPECT_NE(derive(0, 0), derive(0));
+  EXPECT_NE(derive(0, 0), derive(0, 0, 0));
+}
+
+TEST(Rng, SameSeedSameStream) {
+  Rng a(123), b(123), c(124);
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    const auto x = a.next_u64();
+    EXPECT_EQ(x, b.next_u64());
+    differs |= (x != c.next_u64());
+  }
+  EXPECT_TRUE(differs);
+}
+
+TEST(Rng, UniformInUnitIntervalWithCorrectMoments) {
+  Rng r(1);
+  const int n = 200000;
+  double sum = 0, sum2 = 0;
+  for (int i = 0; i < n; ++i) {
+    const double u = r.uniform();
+    ASSERT_GE(u, 0.0);
+    ASSERT_LT(u, 1.0);
+    sum += u;
+    sum2 += u * u;
+  }
+  const double mean = sum / n, var = sum2 / n - mean * mean;
+  EXPECT_NEAR(mean, 0.5, 0.005);
+  EXPECT_NEAR(var, 1.0 / 12.0, 0.002);
+}
+
+TEST(Rng, BoundedIsUnbiasedAndInRange) {
+  Rng r(2);
+  const std::uint64_t n = 7;
+  std::vector<int> counts(n, 0);
+  const int draws = 140000;
+  for (int i = 0; i < draws; ++i) {
+    const auto v = r.bounded(n);
+    ASSERT_LT(v, n);
+    ++counts[v];
+  }
+  // Chi-square with 6 df: 99.9 % quantile is 22.46.
+  double chi2 = 0;
+  const double expected = static_cast<double>(draws) / n;
+  for (int c : counts) chi2 += (c - expected) * (c - expected) / expected;
+  EXPECT_LT(chi2, 22.46);
+  EXPECT_EQ(r.bounded(1), 0u);
+}
+
+TEST(Rng, NormalHasUnitMomentsAndSymmetricTails) {
+  Rng r(3);
+  const int n = 200000;
+  double sum = 0, sum2 = 0;
+  int beyond2 = 0;
+  for (int i = 0; i < n; ++i) {
+    const double z = r.normal();
+    sum += z;
+    sum2 += z * z;
+    beyond2 += std::fabs(z) > 1.959963985;
+  }
+  EXPECT_NEAR(sum / n, 0.0, 0.01);
+  EXPECT_NEAR(sum2 / n, 1.0, 0.015);
+  EXPECT_NEAR(static_cast<double>(beyond2) / n, 0.05, 0.003);
+}
+
+TEST(Rng, PermutationIsAPermutationAndUniform) {
+  Rng r(4);
+  auto p = r.permutation(50);
+  std::vector<std::size_t> sorted = p;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(sorted[i], i);
+  // All 6 orders of 3 elements appear about equally often.
+  std::map<std::vector<std::size_t>, int> counts;
+  for (int i = 0; i < 60000; ++i) ++counts[r.permutation(3)];
+  ASSERT_EQ(counts.size(), 6u);
+  for (const auto& [perm, c] : counts) EXPECT_NEAR(c, 10000, 400);
+}
+
+TEST(Rng, SampleWithoutReplacementIsDistinct) {
+  Rng r(5);
+  auto s = r.sample_without_replacement(100, 30);
+  ASSERT_EQ(s.size(), 30u);
+  std::set<std::size_t> distinct(s.begin(), s.end());
+  EXPECT_EQ(distinct.size(), 30u);
+  EXPECT_LT(*distinct.rbegin(), 100u);
+  EXPECT_EQ(r.sample_without_replacement(5, 5).size(), 5u);
+}

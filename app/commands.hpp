@@ -1,0 +1,18 @@
+// The subcommands of the featrel CLI; each is defined in its own <name>_command.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace featrel::cli {
+
+void add_generate_command(CLI::App& app);
+void add_evaluate_command(CLI::App& app);
+void add_stability_command(CLI::App& app);
+
+inline void register_commands(CLI::App& app) {
+  add_generate_command(app);
+  add_evaluate_command(app);
+  add_stability_command(app);
+}
+
+}  // namespace featrel::cli

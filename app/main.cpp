@@ -1,0 +1,46 @@
+// featrel: command-line entry point. Registers the subcommands, runs the chosen one and maps errors to exit
+// codes (0 ok, 2 input error, 3 solver failure, 130 interrupted, 1 internal error).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+#include "featrel/error.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"featrel: interpretable all-relevant feature selection.\n"
+               "Run `featrel <command> --help` for the options of one command."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("featrel ") + FEATREL_VERSION);
+  featrel::cli::register_commands(app);
+
+  auto command_name = [&app]() {
+    auto subs = app.get_subcommands();
+    return subs.empty() ? std::string("featrel") : subs.front()->get_name();
+  };
+  try {
+    app.parse(argc, argv);
+    return 0;
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << command_name() << ": " << e.what() << "; see `featrel " << (command_name() == "featrel" ? "" : command_name() + " ")
+              << "--help`\n";
+    return 2;
+  } catch (const featrel::InputError& e) {
+    std::cerr << command_name() << ": " << e.what() << "\n";
+    return 2;
+  } catch (const featrel::SolverError& e) {
+    std::cerr << command_name() << ": solver failure: " << e.what() << "\n";
+    return 3;
+  } catch (const featrel::Cancelled&) {
+    std::cerr << command_name() << ": interrupted\n";
+    return 130;
+  } catch (const std::exception& e) {
+    std::cerr << command_name() << ": internal error: " << e.what() << "\n";
+    return 1;
+  }
+}

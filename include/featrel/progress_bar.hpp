@@ -1,0 +1,62 @@
+// A one-line terminal progress bar, installed by the CLI as the RunContext progress callback (DESIGN.md §5).
+//
+// It stays silent for short runs (nothing is drawn until delay_seconds have passed since construction), redraws
+// at most ten times a second so that a fast inner loop reporting every step costs next to nothing, and rewrites
+// one line with '\r'. finish() blanks that line so that the table, warnings or an error message print on a clean
+// line. The clock is injectable so that tests can check the exact bytes written.
+//
+// Not thread-safe: RunContext guarantees the progress callback is called from the thread that owns the run.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace featrel::report {
+
+class ProgressBar {
+ public:
+  // Seconds on a monotonic clock; only differences matter.
+  using Clock = std::function<double()>;
+
+  static constexpr double kMinRedrawInterval = 0.1;  // seconds between two redraws
+  static constexpr std::size_t kBarWidth = 20;
+  static constexpr std::size_t kMaxStageWidth = 32;  // longer stage names are cut, so the line fits 80 columns
+
+  // enabled = false draws nothing ever (--quiet, or stderr not a terminal). An empty clock means
+  // std::chrono::steady_clock.
+  ProgressBar(std::ostream& out, bool enabled, double delay_seconds = 1.0, Clock clock = {});
+  // Calls finish(), so that an exception unwinding through the CLI leaves no half-drawn bar behind.
+  ~ProgressBar();
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  // Reports that `done` of `total` steps of `stage` are complete (total 0 = unknown). Draws when the delay has
+  // passed and the last draw is at least kMinRedrawInterval old (the first draw after the delay is immediate).
+  void update(std::string_view stage, std::size_t done, std::size_t total);
+  // Blanks the bar's line if one was drawn and leaves the cursor at its start; a no-op otherwise. Later updates
+  // may draw again.
+  void finish();
+
+  // Whether a bar is currently on the line.
+  bool visible() const { return visible_; }
+
+  // The text of one bar (without '\r' or padding), e.g.
+  //   "fri bounds  [#########-----------]  45%  45/100  0:03"
+  // With total 0: "fri bounds  45  0:03". Elapsed time is m:ss, or h:mm:ss from one hour on.
+  static std::string format_line(std::string_view stage, std::size_t done, std::size_t total, double elapsed_seconds);
+
+ private:
+  std::ostream& out_;
+  bool enabled_;
+  double delay_;
+  Clock clock_;
+  double start_;
+  double last_draw_ = 0;
+  bool visible_ = false;
+  std::size_t width_ = 0;  // display width of the text now on the line
+};
+
+}  // namespace featrel::report

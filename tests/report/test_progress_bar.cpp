@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "featrel/progress_bar.hpp"
+
+namespace featrel::report {
+namespace {
+
+// A clock the test moves by hand.
+struct FakeClock {
+  double now = 100.0;
+  ProgressBar::Clock fn() {
+    return [this] { return now; };
+  }
+};
+
+TEST(ProgressBarLine, Format) {
+  EXPECT_EQ(ProgressBar::format_line("fri bounds", 45, 100, 3.7), "fri bounds  [#########-----------]   45%  45/100  0:03");
+  EXPECT_EQ(ProgressBar::format_line("fit", 0, 7, 0), "fit  [--------------------]    0%  0/7  0:00");
+  EXPECT_EQ(ProgressBar::format_line("fit", 7, 7, 65), "fit  [####################]  100%  7/7  1:05");
+  EXPECT_EQ(ProgressBar::format_line("fit", 9, 7, 3725), "fit  [####################]  100%  9/7  1:02:05");
+  EXPECT_EQ(ProgressBar::format_line("trees", 45, 0, 12), "trees  45  0:12");
+  EXPECT_EQ(ProgressBar::format_line(std::string(40, 's'), 1, 0, 0), std::string(32, 's') + "  1  0:00");
+}
+
+TEST(ProgressBar, NothingBeforeTheDelay) {
+  FakeClock clock;
+  std::ostringstream out;
+  ProgressBar bar(out, true, 1.0, clock.fn());
+  bar.update("fit", 1, 10);
+  clock.now += 0.99;
+  bar.update("fit", 5, 10);
+  EXPECT_EQ(out.str(), "");
+  EXPECT_FALSE(bar.visible());
+  bar.finish();
+  EXPECT_EQ(out.str(), "");  // nothing drawn, nothing to clear
+}
+
+TEST(ProgressBar, DrawsAfterTheDelayAndClearsOnFinish) {
+  FakeClock clock;
+  std::ostringstream out;
+  ProgressBar bar(out, true, 1.0, clock.fn());
+  clock.now += 1.0;
+  bar.update("fit", 5, 10);
+  const std::string line = "fit  [##########----------]   50%  5/10  0:01";
+  EXPECT_EQ(out.str(), "\r" + line);
+  EXPECT_TRUE(bar.visible());
+  bar.finish();
+  EXPECT_EQ(out.str(), "\r" + line + "\r" + std::string(line.size(), ' ') + "\r");
+  EXPECT_FALSE(bar.visible());
+  bar.finish();  // idempotent
+  EXPECT_EQ(out.str(), "\r" + line + "\r" + std::string(line.size(), ' ') + "\r");
+}
+
+TEST(ProgressBar, RedrawsAtMostTenTimesASecond) {
+  FakeClock clock;
+  std::ostringstream out;
+  ProgressBar bar(out, true, 0.0, clock.fn());
+  bar.update("fit", 1, 10);  // first draw: immediate
+  const std::size_t after_first = out.str().size();
+  clock.now += 0.05;
+  bar.update("fit", 2, 10);  // too soon
+  clock.now += 0.04;
+  bar.update("fit", 3, 10);  // still too soon (0.09 s)
+  EXPECT_EQ(out.str().size(), after_first);
+  clock.now += 0.01;
+  bar.update("fit", 4, 10);  // 0.1 s after the first draw
+  EXPECT_EQ(out.str(), "\rfit  [##------------------]   10%  1/10  0:00"
+                       "\rfit  [########------------]   40%  4/10  0:00");
+}
+
+TEST(ProgressBar, ShorterLineBlanksTheRestOfTheLongerOne) {
+  FakeClock clock;
+  std::ostringstream out;
+  ProgressBar bar(out, true, 0.0, clock.fn());
+  bar.update("a long stage name", 1, 0);  // "a long stage name  1  0:00" = 26 chars
+  clock.now += 0.2;
+  bar.update("short", 2, 0);  // "short  2  0:00" = 14 chars, padded with 12 spaces
+  EXPECT_EQ(out.str(), "\ra long stage name  1  0:00\rshort  2  0:00" + std::string(12, ' '));
+  bar.finish();
+  EXPECT_EQ(out.str().substr(out.str().size() - 28), "\r" + std::string(26, ' ') + "\r");
+}
+
+TEST(ProgressBar, DisabledNeverWrites) {
+  FakeClock clock;
+  std::ostringstream out;
+  {
+    ProgressBar bar(out, false, 0.0, clock.fn());
+    clock.now += 5;
+    bar.update("fit", 1, 2);
+    bar.finish();
+  }
+  EXPECT_EQ(out.str(), "");
+}
+
+TEST(ProgressBar, DestructorClearsAVisibleBar) {
+  FakeClock clock;
+  std::ostringstream out;
+  {
+    ProgressBar bar(out, true, 0.0, clock.fn());
+    bar.update("x", 0, 0);  // "x  0  0:00"
+  }
+  EXPECT_EQ(out.str(), "\rx  0  0:00\r          \r");
+}
+
+TEST(ProgressBar, DefaultClockWorks) {
+  std::ostringstream out;
+  ProgressBar bar(out, true, 0.0);
+  bar.update("fit", 1, 1);
+  EXPECT_EQ(out.str().rfind("\rfit  [####################]  100%  1/1  0:0", 0), 0u);
+}
+
+}  // namespace
+}  // namespace featrel::report

@@ -125,6 +125,6 @@ std::map<std::string, double> recall_by_role(const std::vector<bool>& selected,
 
 // {"precision", "recall", "f1", "tp", "fp", "fn", "n_selected", "n_relevant"}; null for nullopt or NaN.
 // (Declared with json_fwd.hpp; include <nlohmann/json.hpp> where the result is used.)
-nlohmann::json to_json(const SelectionQuality& q);
+nlohmann::ordered_json to_json(const SelectionQuality& q);
 
 }  // namespace featrel::metrics

@@ -66,7 +66,7 @@ IwVariant iw_variant_from_string(std::string_view s);
 
 // The shared stability block (README §3): {"n_sets", "jaccard", "iw", "kuncheva",
 // "nogueira": {"value", "variance", "ci_lower", "ci_upper", "alpha"}}; NaN and nullopt become null.
-nlohmann::json to_json(const StabilityResult& r);
-nlohmann::json to_json(const Nogueira& n);
+nlohmann::ordered_json to_json(const StabilityResult& r);
+nlohmann::ordered_json to_json(const Nogueira& n);
 
 }  // namespace featrel::stability

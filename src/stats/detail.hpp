@@ -22,10 +22,10 @@ inline void require_same_size(std::size_t a, std::size_t b, const char* function
 }
 
 // A finite double as a JSON number; NaN or ±inf as null.
-inline nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+inline nlohmann::ordered_json number_or_null(double v) { return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(); }
 
-inline nlohmann::json number_or_null(const std::optional<double>& v) {
-  return v ? number_or_null(*v) : nlohmann::json();
+inline nlohmann::ordered_json number_or_null(const std::optional<double>& v) {
+  return v ? number_or_null(*v) : nlohmann::ordered_json();
 }
 
 }  // namespace featrel::stats::detail

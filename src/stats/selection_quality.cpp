@@ -54,9 +54,9 @@ std::map<std::string, double> recall_by_role(const std::vector<bool>& selected,
   return out;
 }
 
-nlohmann::json to_json(const SelectionQuality& q) {
+nlohmann::ordered_json to_json(const SelectionQuality& q) {
   using stats::detail::number_or_null;
-  return nlohmann::json{{"precision", number_or_null(q.precision)},
+  return nlohmann::ordered_json{{"precision", number_or_null(q.precision)},
                         {"recall", number_or_null(q.recall)},
                         {"f1", number_or_null(q.f1)},
                         {"tp", q.tp},

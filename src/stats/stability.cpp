@@ -208,18 +208,18 @@ IwVariant iw_variant_from_string(std::string_view s) {
   throw InputError("unknown I_W variant '" + std::string(s) + "'; use paper or reference");
 }
 
-nlohmann::json to_json(const Nogueira& n) {
+nlohmann::ordered_json to_json(const Nogueira& n) {
   using stats::detail::number_or_null;
-  return nlohmann::json{{"value", number_or_null(n.value)},
+  return nlohmann::ordered_json{{"value", number_or_null(n.value)},
                         {"variance", number_or_null(n.variance)},
                         {"ci_lower", number_or_null(n.ci_lower)},
                         {"ci_upper", number_or_null(n.ci_upper)},
                         {"alpha", number_or_null(n.alpha)}};
 }
 
-nlohmann::json to_json(const StabilityResult& r) {
+nlohmann::ordered_json to_json(const StabilityResult& r) {
   using stats::detail::number_or_null;
-  return nlohmann::json{{"n_sets", r.n_sets},
+  return nlohmann::ordered_json{{"n_sets", r.n_sets},
                         {"jaccard", number_or_null(r.jaccard)},
                         {"iw", number_or_null(r.iw)},
                         {"kuncheva", number_or_null(r.kuncheva)},

@@ -64,12 +64,12 @@ TEST(SelectionQuality, RecallByRole) {
 }
 
 TEST(SelectionQuality, JsonWritesNullForUndefined) {
-  const nlohmann::json j = fm::to_json(fm::selection_quality({false, false}, {false, false}));
+  const nlohmann::ordered_json j = fm::to_json(fm::selection_quality({false, false}, {false, false}));
   EXPECT_TRUE(j.at("precision").is_null());
   EXPECT_TRUE(j.at("recall").is_null());
   EXPECT_EQ(j.at("f1").get<double>(), 1.0);
   EXPECT_EQ(j.at("n_selected").get<std::size_t>(), 0u);
-  const nlohmann::json k = fm::to_json(fm::selection_quality({true, true}, {true, false}));
+  const nlohmann::ordered_json k = fm::to_json(fm::selection_quality({true, true}, {true, false}));
   EXPECT_EQ(k.at("precision").get<double>(), 0.5);
   EXPECT_EQ(k.at("recall").get<double>(), 1.0);
   EXPECT_EQ(k.at("tp").get<std::size_t>(), 1u);

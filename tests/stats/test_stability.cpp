@@ -163,12 +163,12 @@ TEST(Stability, VariantSpellings) {
 }
 
 TEST(Stability, JsonBlock) {
-  const nlohmann::json j = st::to_json(st::stability(kCrfe, 10));
+  const nlohmann::ordered_json j = st::to_json(st::stability(kCrfe, 10));
   EXPECT_EQ(j.at("n_sets").get<std::size_t>(), 4u);
   EXPECT_NEAR(j.at("jaccard").get<double>(), 1.0 / 6.0, 1e-15);
   EXPECT_NEAR(j.at("iw").get<double>(), 10.0 / 42.0, 1e-15);
   EXPECT_NEAR(j.at("kuncheva").get<double>(), 46.0 / 126.0, 1e-15);
-  const nlohmann::json& n = j.at("nogueira");
+  const nlohmann::ordered_json& n = j.at("nogueira");
   for (const char* key : {"value", "variance", "ci_lower", "ci_upper", "alpha"}) EXPECT_TRUE(n.contains(key)) << key;
   EXPECT_NEAR(n.at("variance").get<double>(), 25.0 / 1176.0, 1e-15);
   EXPECT_EQ(n.at("alpha").get<double>(), 0.05);
@@ -176,7 +176,7 @@ TEST(Stability, JsonBlock) {
   EXPECT_EQ(n.size(), 5u);
 
   // Undefined values become null, never NaN (README §3).
-  const nlohmann::json e = st::to_json(st::stability({{}, {}}, 3));
+  const nlohmann::ordered_json e = st::to_json(st::stability({{}, {}}, 3));
   EXPECT_TRUE(e.at("jaccard").is_null());
   EXPECT_TRUE(e.at("iw").is_null());
   EXPECT_TRUE(e.at("kuncheva").is_null());

@@ -73,17 +73,25 @@ struct CsvOptions {
 };
 
 // Reads a CSV file (header row required; quoted fields; NA, empty and ? are missing). Every problem is an
-// InputError saying what, where (file, row, column) and what to do.
+// InputError saying what, where (file, row, column) and what to do. Rows in messages are data rows counted
+// from 1, with the file line they start on: "data.csv, row 17 (line 18), column 'x4': ...".
+// `target` and `drop` name columns by name, or by 0-based column index when no column has that name. A first
+// row of numbers is taken as data (an error: a header is required) unless it counts the columns 0..m-1 or
+// 1..m, as dermatology.csv's header does. Blank lines are skipped; CRLF, a UTF-8 BOM and blanks around
+// unquoted fields are tolerated. At least 2 rows and 1 feature column are required.
 Dataset read_csv(const std::string& path, const CsvOptions& options);
 // Same, from text already in memory; `source` names it in messages.
 Dataset read_csv_text(std::string_view text, const CsvOptions& options, const std::string& source = "<memory>");
 
 // Builds a Dataset from memory. `target` holds the raw target values as strings (labels) or numbers written
-// as text; encoding and task resolution are those of read_csv.
+// as text; encoding and task resolution are those of read_csv. A NaN in X is a missing value (options.impute
+// applies), an infinity is an InputError. options.target only names the target ("target" when empty);
+// options.drop removes features by name.
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const std::vector<std::string>& target, const CsvOptions& options);
 
-// InputError unless every class has at least `folds` samples (names the class, its count and the folds).
+// InputError unless every class has at least `folds` samples (names the class, its count and the folds);
+// for a regression target, unless there are at least `folds` rows. `what` names the unit ("folds").
 void require_min_class_size(const Dataset& data, std::size_t folds, std::string_view what = "folds");
 
 }  // namespace featrel

@@ -1,0 +1,96 @@
+// Per-column checks after reading: missing feature values (error, imputed or kept) and constant columns
+// (specs/README.md §4). Constant columns stay in the Dataset so indices match the CSV; they are flagged.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "data/dataset_internal.hpp"
+#include "featrel/error.hpp"
+#include "featrel/preprocess.hpp"
+
+namespace featrel::detail {
+
+void check_columns(const RawTable& raw, const CsvOptions& options, Dataset& out) {
+  Eigen::MatrixXd& X = out.X;
+  const Eigen::Index n = X.rows();
+  const Eigen::Index d = X.cols();
+
+  std::size_t filled = 0;
+  std::vector<std::string> filled_columns;
+  for (Eigen::Index j = 0; j < d; ++j) {
+    const auto column = X.col(j);
+    Eigen::Index first = -1;
+    Eigen::Index missing = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      if (std::isnan(column[i])) {
+        if (first < 0) first = i;
+        ++missing;
+      }
+    }
+    if (missing == 0) continue;
+    const std::string& name = out.feature_names[static_cast<std::size_t>(j)];
+    if (options.impute == Impute::none) {
+      throw InputError(where_row(raw, static_cast<std::size_t>(first)) + ", column '" + name +
+                       "': missing value (" + std::to_string(missing) +
+                       " missing in this column); featrel needs complete data — use --impute mean or --impute "
+                       "median, remove those rows, or --drop the column");
+    }
+    if (options.impute == Impute::keep) {
+      filled += static_cast<std::size_t>(missing);
+      filled_columns.push_back(name);
+      continue;
+    }
+    if (missing == n) {
+      throw InputError(raw.source + ", column '" + name + "': every value is missing, so there is nothing to "
+                       "impute from; --drop the column");
+    }
+    filled += impute_column(X.col(j), options.impute);
+    filled_columns.push_back(name);
+  }
+  if (filled > 0) {
+    const std::string count = std::to_string(filled) + " missing value" + (filled == 1 ? "" : "s") + " in " +
+                              std::to_string(filled_columns.size()) + " column" +
+                              (filled_columns.size() == 1 ? "" : "s") + " (" + name_list(filled_columns) + ")";
+    if (options.impute == Impute::keep) {
+      out.warnings.push_back("kept " + count + " as NaN (--impute keep)");
+    } else {
+      out.warnings.push_back("imputed " + count + " with the column " + to_string(options.impute) +
+                             " of the observed values");
+    }
+  }
+
+  // Constant: population SD <= 1e-12 * max(1, |mean|) over the observed values of all rows.
+  out.constant.assign(static_cast<std::size_t>(d), false);
+  std::vector<std::string> constant_names;
+  for (Eigen::Index j = 0; j < d; ++j) {
+    const auto column = X.col(j);
+    double sum = 0.0;
+    Eigen::Index count = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      if (!std::isnan(column[i])) {
+        sum += column[i];
+        ++count;
+      }
+    }
+    bool constant = true;
+    if (count > 0) {
+      const double mean = sum / static_cast<double>(count);
+      double ss = 0.0;
+      for (Eigen::Index i = 0; i < n; ++i)
+        if (!std::isnan(column[i])) ss += (column[i] - mean) * (column[i] - mean);
+      const double sd = std::sqrt(ss / static_cast<double>(count));
+      constant = sd <= 1e-12 * std::max(1.0, std::abs(mean));
+    }
+    if (constant) {
+      out.constant[static_cast<std::size_t>(j)] = true;
+      constant_names.push_back(out.feature_names[static_cast<std::size_t>(j)]);
+    }
+  }
+  if (!constant_names.empty()) {
+    out.warnings.push_back(std::to_string(constant_names.size()) + " constant column" +
+                           (constant_names.size() == 1 ? "" : "s") + " (" + name_list(constant_names) +
+                           ") left out of every model fit and reported with constant: true");
+  }
+}
+
+}  // namespace featrel::detail

@@ -1,0 +1,187 @@
+// Dataset: its small queries, the word <-> enum conversions, building from memory, and the shared finish of
+// both readers (build_dataset).
+#include "featrel/dataset.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_set>
+
+#include "data/dataset_internal.hpp"
+#include "featrel/error.hpp"
+
+namespace featrel {
+
+std::string to_string(Task task) {
+  switch (task) {
+    case Task::binary: return "binary";
+    case Task::multiclass: return "multiclass";
+    case Task::regression: return "regression";
+    case Task::ordinal: return "ordinal";
+  }
+  return "unknown";
+}
+
+std::string to_string(TaskRequest task) {
+  switch (task) {
+    case TaskRequest::automatic: return "auto";
+    case TaskRequest::binary: return "binary";
+    case TaskRequest::multiclass: return "multiclass";
+    case TaskRequest::classification: return "classification";
+    case TaskRequest::regression: return "regression";
+    case TaskRequest::ordinal: return "ordinal";
+  }
+  return "unknown";
+}
+
+std::string to_string(Impute impute) {
+  switch (impute) {
+    case Impute::none: return "none";
+    case Impute::mean: return "mean";
+    case Impute::median: return "median";
+    case Impute::keep: return "keep";
+  }
+  return "unknown";
+}
+
+TaskRequest parse_task_request(std::string_view word) {
+  for (TaskRequest t : {TaskRequest::automatic, TaskRequest::binary, TaskRequest::multiclass,
+                        TaskRequest::classification, TaskRequest::regression, TaskRequest::ordinal})
+    if (word == to_string(t)) return t;
+  throw InputError("--task '" + std::string(word) +
+                   "' is not a task; use auto, binary, multiclass, classification, regression or ordinal");
+}
+
+Impute parse_impute(std::string_view word) {
+  for (Impute m : {Impute::none, Impute::mean, Impute::median, Impute::keep})
+    if (word == to_string(m)) return m;
+  throw InputError("--impute '" + std::string(word) + "' is not an imputation; use mean, median, keep or none");
+}
+
+std::vector<std::size_t> Dataset::class_counts() const {
+  std::vector<std::size_t> counts(classes.size(), 0);
+  for (int code : labels) ++counts.at(static_cast<std::size_t>(code));
+  return counts;
+}
+
+std::vector<std::size_t> Dataset::nonconstant_features() const {
+  std::vector<std::size_t> out;
+  for (std::size_t j = 0; j < n_features(); ++j)
+    if (j >= constant.size() || !constant[j]) out.push_back(j);
+  return out;
+}
+
+std::size_t Dataset::feature_index(std::string_view name_or_index) const {
+  for (std::size_t j = 0; j < feature_names.size(); ++j)
+    if (feature_names[j] == name_or_index) return j;
+  const bool digits = !name_or_index.empty() && name_or_index.size() < 10 &&
+                      std::all_of(name_or_index.begin(), name_or_index.end(),
+                                  [](char c) { return c >= '0' && c <= '9'; });
+  if (digits) {
+    const std::size_t index = std::stoul(std::string(name_or_index));
+    if (index < n_features()) return index;
+    throw InputError("feature index " + std::string(name_or_index) + " is out of range: there are " +
+                     std::to_string(n_features()) + " features (indices 0.." + std::to_string(n_features() - 1) +
+                     ")");
+  }
+  throw InputError("feature '" + std::string(name_or_index) + "' is not a feature of " + source +
+                   "; the features are " + detail::name_list(feature_names) +
+                   " (a feature can also be given as its 0-based index)");
+}
+
+void require_min_class_size(const Dataset& data, std::size_t folds, std::string_view what) {
+  if (data.task == Task::regression) {
+    if (data.n_samples() < folds) {
+      throw InputError(data.source + " has " + std::to_string(data.n_samples()) + " rows, fewer than the " +
+                       std::to_string(folds) + " " + std::string(what) + "; use fewer " + std::string(what));
+    }
+    return;
+  }
+  const std::vector<std::size_t> counts = data.class_counts();
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    if (counts[k] < folds) {
+      throw InputError("class '" + data.classes[k] + "' of target '" + data.target_name + "' has " +
+                       std::to_string(counts[k]) + " row" + (counts[k] == 1 ? "" : "s") + ", fewer than the " +
+                       std::to_string(folds) + " " + std::string(what) + "; each class needs at least " +
+                       std::to_string(folds) + " rows — use fewer " + std::string(what));
+    }
+  }
+}
+
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const std::vector<std::string>& target, const CsvOptions& options) {
+  const std::string source = "<memory>";
+  if (static_cast<std::size_t>(X.cols()) != feature_names.size()) {
+    throw InputError("make_dataset: X has " + std::to_string(X.cols()) + " columns but " +
+                     std::to_string(feature_names.size()) + " feature names were given");
+  }
+  if (static_cast<std::size_t>(X.rows()) != target.size()) {
+    throw InputError("make_dataset: X has " + std::to_string(X.rows()) + " rows but the target has " +
+                     std::to_string(target.size()) + " values");
+  }
+  std::unordered_set<std::string> seen;
+  for (const auto& name : feature_names) {
+    if (name.empty()) throw InputError("make_dataset: a feature name is empty; every feature needs a name");
+    if (!seen.insert(name).second) {
+      throw InputError("make_dataset: feature name '" + name + "' appears twice; names must be unique");
+    }
+  }
+
+  std::vector<bool> keep(feature_names.size(), true);
+  for (const auto& name : options.drop) {
+    auto it = std::find(feature_names.begin(), feature_names.end(), name);
+    if (it == feature_names.end()) {
+      throw InputError("--drop column '" + name + "' is not a feature; the features are " +
+                       detail::name_list(feature_names));
+    }
+    keep[static_cast<std::size_t>(it - feature_names.begin())] = false;
+  }
+
+  detail::RawTable raw;
+  raw.source = source;
+  raw.target_name = options.target.empty() ? "target" : options.target;
+  std::vector<Eigen::Index> columns;
+  for (std::size_t j = 0; j < feature_names.size(); ++j) {
+    if (!keep[j]) continue;
+    columns.push_back(static_cast<Eigen::Index>(j));
+    raw.feature_names.push_back(feature_names[j]);
+  }
+  raw.X.resize(X.rows(), static_cast<Eigen::Index>(columns.size()));
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    raw.X.col(static_cast<Eigen::Index>(c)) = X.col(columns[c]);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      if (std::isinf(X(i, columns[c]))) {  // NaN is a missing value; infinity is an error
+        throw InputError(detail::where_row(raw, static_cast<std::size_t>(i)) + ", column '" + raw.feature_names[c] +
+                         "': value is not finite");
+      }
+    }
+  }
+  raw.target.reserve(target.size());
+  for (const auto& value : target) raw.target.emplace_back(detail::trim_blanks(value));
+  return detail::build_dataset(std::move(raw), options);
+}
+
+namespace detail {
+
+Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
+  const auto n = static_cast<std::size_t>(raw.X.rows());
+  if (raw.X.cols() == 0) {
+    throw InputError(raw.source + " has no feature columns; featrel needs at least one feature");
+  }
+  if (n == 0) {
+    throw InputError(raw.source + " has a header row but no data rows; featrel needs at least 2 rows");
+  }
+  if (n < 2) {
+    throw InputError(raw.source + " has only 1 data row; featrel needs at least 2 rows");
+  }
+  Dataset out;
+  out.source = raw.source;
+  out.feature_names = raw.feature_names;
+  encode_target(raw, options, out);
+  out.X = std::move(raw.X);
+  check_columns(raw, options, out);
+  return out;
+}
+
+}  // namespace detail
+}  // namespace featrel

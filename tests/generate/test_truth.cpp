@@ -1,0 +1,104 @@
+// The truth JSON of both generators (specs/README.md §2.3): fields, round trip and malformed files.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/generate.hpp"
+
+namespace featrel::gen {
+namespace {
+
+void expect_same(const Truth& a, const Truth& b) {
+  EXPECT_EQ(a.kind, b.kind);
+  EXPECT_EQ(a.task, b.task);
+  EXPECT_EQ(a.seed, b.seed);
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.names, b.names);
+  EXPECT_EQ(a.roles, b.roles);
+  EXPECT_EQ(a.relevant, b.relevant);
+  EXPECT_EQ(a.classes, b.classes);
+  EXPECT_EQ(a.groups, b.groups);
+  EXPECT_EQ(a.repeat_of, b.repeat_of);
+}
+
+TEST(Truth, RelevanceJsonHasEveryFieldAndRoundTrips) {
+  RelevanceOptions o;
+  o.n_features = 8;
+  o.n_repeated = 2;
+  o.task = "ordinal";
+  o.n_levels = 4;
+  const std::uint64_t seed = 18446744073709551615ULL;  // the whole uint64 range survives JSON
+  const Truth t = generate_relevance(o, seed).truth;
+  const nlohmann::json j = t.to_json();
+  for (const char* key : {"kind", "task", "seed", "params", "names", "roles", "relevant", "classes", "groups",
+                          "repeat_of"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["kind"], "relevance");
+  EXPECT_EQ(j["task"], "ordinal");
+  EXPECT_EQ(j["seed"].get<std::uint64_t>(), seed);
+  for (const char* key : {"task", "nonlinear", "n_samples", "n_features", "n_strong", "n_weak", "partition",
+                          "n_repeated", "noise", "target_noise", "flip_y", "n_levels", "preset"})
+    EXPECT_TRUE(j["params"].contains(key)) << key;
+  EXPECT_EQ(j["params"]["n_levels"], 4);
+  EXPECT_TRUE(j["params"]["preset"].is_null());
+  EXPECT_TRUE(j["repeat_of"][0].is_null());
+  EXPECT_TRUE(j["repeat_of"][4].is_number_unsigned());
+  // Through text and back.
+  expect_same(Truth::from_json(nlohmann::json::parse(j.dump())), t);
+}
+
+TEST(Truth, ClustersJsonHasNoClassesAndRoundTrips) {
+  ClustersOptions o;
+  o.n_repeated = 2;
+  o.append_int_noise = 2;
+  const Truth t = generate_clusters(o, 7).truth;
+  const nlohmann::json j = t.to_json();
+  EXPECT_FALSE(j.contains("classes"));
+  EXPECT_EQ(j["kind"], "clusters");
+  for (const char* key : {"n_samples", "n_features", "n_informative", "n_redundant", "n_repeated", "n_classes",
+                          "n_clusters_per_class", "weights", "flip_y", "class_sep", "hypercube", "shift", "scale",
+                          "shuffle", "append_int_noise", "row_zscore"})
+    EXPECT_TRUE(j["params"].contains(key)) << key;
+  EXPECT_EQ(j["names"].size(), 22U);
+  expect_same(Truth::from_json(nlohmann::json::parse(j.dump())), t);
+}
+
+TEST(Truth, MalformedFilesAreInputErrors) {
+  RelevanceOptions o;
+  o.n_features = 4;
+  const nlohmann::json good = generate_relevance(o, 1).truth.to_json();
+  auto broken = [&](auto edit) {
+    nlohmann::json j = good;
+    edit(j);
+    return j;
+  };
+  auto expect_error = [](const nlohmann::json& j, const std::string& needle) {
+    try {
+      Truth::from_json(j);
+      ADD_FAILURE() << "no InputError for " << needle;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error(nlohmann::json::array(), "JSON object");
+  expect_error(broken([](nlohmann::json& j) { j.erase("roles"); }), "'roles'");
+  expect_error(broken([](nlohmann::json& j) { j.erase("classes"); }), "'classes'");
+  expect_error(broken([](nlohmann::json& j) { j["kind"] = "blobs"; }), "'kind'");
+  expect_error(broken([](nlohmann::json& j) { j["groups"].push_back(0); }), "'groups' has 5 entries");
+  expect_error(broken([](nlohmann::json& j) { j["classes"][0] = 3; }), "'classes' entry is 3");
+  expect_error(broken([](nlohmann::json& j) { j["repeat_of"][1] = 9; }), "'repeat_of' entry is 9");
+  expect_error(broken([](nlohmann::json& j) { j["relevant"][0] = "yes"; }), "malformed");
+  EXPECT_NO_THROW(Truth::from_json(good));
+}
+
+TEST(Kind, WordsRoundTrip) {
+  EXPECT_EQ(parse_kind("relevance"), Kind::relevance);
+  EXPECT_EQ(parse_kind("clusters"), Kind::clusters);
+  EXPECT_EQ(to_string(Kind::relevance), "relevance");
+  EXPECT_EQ(to_string(Kind::clusters), "clusters");
+  EXPECT_THROW(parse_kind("blobs"), InputError);
+}
+
+}  // namespace
+}  // namespace featrel::gen

@@ -1,0 +1,232 @@
+// The linear programs under FRI (specs/fri.md §3.2–3.8, §8): the L1 hinge SVM, the L1 ε-insensitive SVR and the
+// L1 ordinal SVM, solved with COIN-OR CLP.
+//
+// One LpSvm holds one LP built once from standardised data: variables w+, w- ≥ 0 per active feature, a free bias
+// b (ordinal: free thresholds θ_0..θ_{K-2}), slacks ≥ 0, the data rows of fri.md §3.2, and two budget rows,
+// Σ(w+ + w-) ≤ μ (the L1 row) and Σ slacks ≤ ρ (the loss row). Afterwards only objectives, row bounds, column
+// bounds and one probe column pair change, and every solve starts from a basis: the baseline fit
+// (min Σ(w+ + w-) + C·Σ slacks) from the current basis, a bound LP (min or max of w_j = w+_j - w-_j under the
+// budget rows) from a basis saved after the baseline. Cross-validation folds are row-bound changes of the same
+// LP (held-out rows are freed, their slacks fixed at 0), so one LP serves every fold.
+//
+// Each solve reports two separate facts, as HiGHS does: the call ran (it returned an LpSolve) and the LP is
+// proven optimal (LpSolve::optimal). A solve that is not optimal is retried once from the all-slack basis with
+// the dual simplex; the throwing calls then raise SolverError naming the LP, CLP's status, secondary status and
+// the iteration count. try_bound() and feasible() report an infeasible LP instead of throwing, for presets.
+//
+// Lazy rows (fri.md §8 item 4, on by default): an LP started from a saved basis (bounds, feasibility checks,
+// fit_baseline(C, start)) is solved with only the data rows within lazy_margin of their bound at that basis's
+// solution; after each solve the left-out rows are checked, violated ones are added back and the LP re-solved
+// with the dual simplex. The reduced LP is a relaxation, so the answer is the full LP's optimum. (Regression
+// rows are ranged, at most ε from their nearer bound, so with ε < lazy_margin·s_y none is left out.)
+//
+// One LpSvm per worker thread: it owns a copy of its data and its CLP models and shares nothing; bases are
+// plain values that may be handed to another thread's LpSvm over the same data. Every solve resets CLP's
+// adaptive state, so a result depends only on the LP and its start basis, never on earlier solves: bitwise
+// the same for any task order and thread count.
+//
+// Typical use (fri.md §3.3–3.8):
+//   LpSvm lp(Z, y, LpTask::classification, nonconstant);       // once per thread
+//   lp.set_active_samples(train); lp.fit_baseline(C0); ...       // CV: C path per fold,
+//   auto b = lp.save_basis(); lp.fit_baseline(C1, b); ...        //     each C from the previous one's basis
+//   lp.activate_all_samples(); fit = lp.fit_baseline(C, b_C);    // baseline: N = fit.l1_norm, L* = fit.loss
+//   LpBasis base = lp.save_basis(); lp.set_budget(mu, rho);
+//   a_j = lp.bound(j, LpSense::minimize, base).objective;        // 2 LPs per feature, any order, any thread
+//   lp.append_probe_column(z); refit = lp.fit_baseline(C, base); // probe k (replace_probe_column for k > 0)
+//   pb = lp.save_basis(); lp.set_budget(mu_k, rho_k); lp.bound_probe(LpSense::maximize, pb);
+//   lp.pin_magnitude(k, lo*N, hi*N, sign); lp.try_bound(j, s, base);  // presets: infeasible is reported
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace featrel {
+
+namespace lp_detail {
+class ClpLp;
+struct Problem;
+struct State;
+}  // namespace lp_detail
+
+enum class LpTask { classification, regression, ordinal };
+enum class LpSense { minimize, maximize };
+
+// What CLP said about the LP after the last attempt.
+enum class LpStatus { optimal, primal_infeasible, dual_infeasible, stopped, failed };
+
+std::string to_string(LpTask task);
+std::string to_string(LpSense sense);
+std::string to_string(LpStatus status);
+
+// One LP solve: the call ran; whether the LP is optimal is `optimal`.
+struct LpSolve {
+  bool optimal = false;
+  LpStatus status = LpStatus::failed;
+  int clp_status = -1;       // ClpSimplex::status() of the last attempt (0 optimal, 1 primal infeasible, ...)
+  int secondary = 0;         // ClpSimplex::secondaryStatus()
+  int iterations = 0;        // simplex iterations of this call: all attempts and lazy re-solves
+  double objective = 0.0;    // baseline: Σ|w| + C·Σξ; bound: the min or max of w_j itself; feasibility: 0
+  bool warm = false;         // the first attempt started from a basis (not all-slack)
+  bool retried = false;      // the first attempt was not optimal and the cold dual retry ran
+  int lazy_rows_added = 0;   // data rows added back by the lazy check
+  int rows = 0;              // rows of the LP that gave the answer (shows the lazy working set)
+};
+
+// Running totals over the life of an LpSvm (fri.md §2 `diagnostics`).
+struct LpCounters {
+  long lp_solves = 0;          // calls that solved an LP (baselines, bounds, feasibility checks)
+  long simplex_iterations = 0;
+  long warm_solves = 0;
+  long cold_solves = 0;
+  long retries = 0;            // cold dual retries after a non-optimal attempt
+  long lazy_rows_added = 0;
+  long lazy_resolves = 0;      // dual re-solves after rows were added back
+  LpCounters& operator+=(const LpCounters& other);
+};
+
+struct LpSvmOptions {
+  bool lazy_rows = true;       // bound/feasibility LPs on the working set of tight rows (exact)
+  double lazy_margin = 0.5;    // κ: rows slack by more than κ (× s_y for regression) are deferred
+  double lazy_tolerance = 1e-9;  // a deferred row violated by more than this is added back
+  // Keep CLP's work areas and factorization between solves (startFinishOptions 1, and 2 when the basis is
+  // unchanged). Off by default: measured neutral at 500 x 30 (every bound LP restarts from a restored basis,
+  // which needs a fresh factorization anyway), and with it on the last bits of a solve depend on what the
+  // same CLP model solved before, so results would depend on how tasks are spread over threads.
+  bool keep_factorization = false;
+  int max_iterations = 1000000;
+};
+
+// A basis (and the row gaps of its solution, for the lazy working set) in the LP's own numbering; it stays
+// valid while the LP's structure is the same except for the probe pair, whose columns it maps at 0 when
+// absent.
+class LpBasis {
+ public:
+  bool empty() const { return col_status_.empty(); }
+  bool has_probe() const { return has_probe_; }
+
+ private:
+  friend class LpSvm;
+  friend class lp_detail::ClpLp;
+  std::vector<unsigned char> col_status_;  // core (2d + n_free), slacks, probe pair when has_probe_
+  std::vector<unsigned char> row_status_;  // data rows, order rows, L1 row, loss row
+  std::vector<double> col_value_;          // primal values in col_status_'s order (free columns need them)
+  std::vector<double> row_gap_;            // per data row: activity minus its nearest bound at this basis
+  bool has_probe_ = false;
+  std::uint64_t id_ = 0;                   // identifies the lazy working set built from it
+};
+
+// A fitted baseline (or the solution of the last LP, see LpSvm::solution()).
+struct LpModelFit {
+  Eigen::VectorXd w;               // one weight per column of the caller's X (0 for inactive features)
+  double bias = 0.0;               // classification and regression
+  std::vector<double> thresholds;  // ordinal: θ_0..θ_{K-2}
+  double probe_weight = 0.0;       // w_z when a probe column is present
+  double loss = 0.0;               // L = Σ slacks
+  double l1_norm = 0.0;            // N = Σ_j |w_j|, probe included, computed from w
+  LpSolve solve;
+};
+
+class LpSvm {
+ public:
+  // X: n x d standardised data (column-major, as the caller holds it); y: ±1 (classification), real
+  // (regression) or ranks 0..K-1 (ordinal, K ≥ 2); features: the columns of X used by the LP (constant ones
+  // left out), distinct; epsilon: the ε-tube (regression only, ≥ 0). The LP keeps a copy of those columns.
+  // Throws std::invalid_argument on inconsistent arguments.
+  LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+        std::vector<int> features, double epsilon = 0.0, LpSvmOptions options = {});
+  ~LpSvm();
+  LpSvm(LpSvm&&) noexcept;
+  LpSvm& operator=(LpSvm&&) noexcept;
+  LpSvm(const LpSvm&) = delete;
+  LpSvm& operator=(const LpSvm&) = delete;
+
+  LpTask task() const;
+  int n_samples() const;
+  int n_columns() const;                  // columns of the caller's X
+  const std::vector<int>& features() const;
+  int n_levels() const;                   // ordinal K (2 for classification, 0 for regression)
+  double epsilon() const;
+  double lazy_scale() const;              // 1, or the population sd of y for regression
+  const LpSvmOptions& options() const;
+  void set_lazy_rows(bool on);
+
+  // ---- Baselines and folds ----------------------------------------------------------------------------
+  // Regression ε (units of y): changes the data rows' bounds.
+  void set_epsilon(double epsilon);
+  // Training samples of a fold: the other samples' rows are freed and their slacks fixed at 0.
+  void set_active_samples(std::span<const int> samples);
+  void activate_all_samples();
+  // min Σ(w+ + w-) + C·Σ slacks over the active samples, budget rows switched off (they stay off), on the
+  // full LP, starting from the basis of the last LP solved (or restore_basis()'s): primal simplex after a
+  // change of C, dual after a fold switch. Throws SolverError if not optimal after the retry.
+  LpModelFit fit_baseline(double C);
+  // The same from `start` (e.g. the previous C's basis on the C path, or the baseline basis for a probe
+  // refit), on the lazy working set of `start` when lazy rows are on; an empty LpBasis{} is a cold start from
+  // the all-slack basis (use it, or a fixed saved basis, to begin a task that may run on any thread).
+  // save_basis() afterwards returns the refit's basis.
+  LpModelFit fit_baseline(double C, const LpBasis& start);
+
+  // ---- The model class F and its bounds ---------------------------------------------------------------
+  // Switch the budget rows on: Σ(w+ + w-) ≤ mu, Σ slacks ≤ rho (mu, rho ≥ 0, may be infinite).
+  void set_budget(double mu, double rho);
+  void clear_budget();
+  // min or max of w_j (j a column of X in features()) over the current constraints, starting from `start`
+  // (a basis saved after a baseline; an empty LpBasis{} means a cold solve of the full LP from the all-slack
+  // basis). Throws SolverError naming the feature and sense if not optimal.
+  LpSolve bound(int j, LpSense sense, const LpBasis& start);
+  // The same for the probe column.
+  LpSolve bound_probe(LpSense sense, const LpBasis& start);
+  // As bound(), but an LP that stays primal infeasible after the retry is reported (optimal = false,
+  // status = primal_infeasible) instead of thrown; any other failure still throws.
+  LpSolve try_bound(int j, LpSense sense, const LpBasis& start);
+  // Whether the current constraints (pins, budget, folds) admit any point; throws only on solver failure.
+  bool feasible(const LpBasis& start);
+
+  // ---- Bases ------------------------------------------------------------------------------------------
+  // The basis of the last LP solved (after fit_baseline: the baseline basis), in the full LP's numbering;
+  // rows a lazy solve left out are basic there. Any number of bounds may start from it.
+  LpBasis save_basis() const;
+  // Makes `basis` (LpBasis{}: the all-slack basis) the full LP's basis for the next fit_baseline(C).
+  void restore_basis(const LpBasis& basis);
+
+  // ---- Probe column (fri.md §3.6) ---------------------------------------------------------------------
+  // z: n values (a permuted standardised column). Adds the pair z+, z- with coefficients in every data row
+  // and the L1 row, bounds [0, inf).
+  void append_probe_column(std::span<const double> z);
+  // Overwrites the probe's values (in place when the non-zero pattern is unchanged).
+  void replace_probe_column(std::span<const double> z);
+  void remove_probe_column();
+  bool has_probe() const;
+
+  // ---- Pins (fri.md §3.8), column bounds only ---------------------------------------------------------
+  // The signed weight w_j is restricted to [lo, hi] (raw units): w+ ∈ [max(lo,0), max(hi,0)],
+  // w- ∈ [max(-hi,0), max(-lo,0)], which is exactly {w+ - w- ∈ [lo, hi]}.
+  void pin_feature(int j, double lo, double hi);
+  // fri's preset: |w_j| ∈ [lo, hi] on the side sign (+1 or -1), the other half fixed at 0.
+  void pin_magnitude(int j, double lo, double hi, int sign);
+  void unpin_feature(int j);
+  void unpin_all();
+
+  // ---- Solutions and predictions ----------------------------------------------------------------------
+  // The solution of the last LP solved (baseline or bound; lazy bound LPs report their working set's point,
+  // which satisfies every row).
+  LpModelFit solution() const;
+  // x_i·w (+ z_i·w_z) + b for the given samples (b = 0 for ordinal); the probe term only if the fit has a probe
+  // weight and the LP has a probe column.
+  Eigen::VectorXd decision_values(const LpModelFit& fit, std::span<const int> samples) const;
+  // Predicted class ±1 (+1 iff decision value > 0) or ordinal level (number of thresholds ≤ x·w).
+  std::vector<int> predict_labels(const LpModelFit& fit, std::span<const int> samples) const;
+
+  const LpCounters& counters() const;
+  void reset_counters();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace featrel

@@ -1,0 +1,525 @@
+// featrel::LpSvm, the facade over the FRI linear programs (include/featrel/lp_svm.hpp): state, baseline fits,
+// bound LPs with the lazy working set, probes, pins, status checks and counters.
+#include "featrel/lp_svm.hpp"
+
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "featrel/error.hpp"
+#include "models/lp_svm_detail.hpp"
+
+namespace featrel {
+
+using lp_detail::ClpLp;
+using lp_detail::kInf;
+using lp_detail::Objective;
+
+std::string to_string(LpTask task) {
+  switch (task) {
+    case LpTask::classification: return "classification";
+    case LpTask::regression: return "regression";
+    case LpTask::ordinal: return "ordinal";
+  }
+  return "?";
+}
+
+std::string to_string(LpSense sense) { return sense == LpSense::minimize ? "min" : "max"; }
+
+std::string to_string(LpStatus status) {
+  switch (status) {
+    case LpStatus::optimal: return "optimal";
+    case LpStatus::primal_infeasible: return "primal infeasible";
+    case LpStatus::dual_infeasible: return "dual infeasible (unbounded)";
+    case LpStatus::stopped: return "stopped on the iteration limit";
+    case LpStatus::failed: return "stopped on numerical errors";
+  }
+  return "?";
+}
+
+LpCounters& LpCounters::operator+=(const LpCounters& o) {
+  lp_solves += o.lp_solves;
+  simplex_iterations += o.simplex_iterations;
+  warm_solves += o.warm_solves;
+  cold_solves += o.cold_solves;
+  retries += o.retries;
+  lazy_rows_added += o.lazy_rows_added;
+  lazy_resolves += o.lazy_resolves;
+  return *this;
+}
+
+namespace {
+
+// Bases are values that may move between the LpSvm instances of different threads (same data, same layout);
+// a process-wide serial tells which working set was built from which basis.
+std::atomic<std::uint64_t> g_next_basis_id{1};
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument("LpSvm: " + message);
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+struct LpSvm::Impl {
+  lp_detail::Problem p;
+  lp_detail::State s;
+  LpSvmOptions opt;
+  ClpLp full;
+  std::unique_ptr<ClpLp> work;  // the lazy working set
+  bool work_valid = false;
+  std::uint64_t work_basis_id = 0;
+  std::vector<int> left_out;  // data rows of active samples left out of the working set
+  const ClpLp* last = nullptr;  // the model of the last solve
+  LpSolve last_solve;
+  LpCounters counters;
+
+  int position(int j) const {
+    require(j >= 0 && j < p.d_total && p.position[static_cast<std::size_t>(j)] >= 0,
+            "column " + std::to_string(j) + " is not one of the LP's features");
+    return p.position[static_cast<std::size_t>(j)];
+  }
+
+  void check_basis(const LpBasis& b) const {
+    require(!b.empty(), "empty basis (save one with save_basis())");
+    const std::size_t cols = static_cast<std::size_t>(2 * p.d + p.n_free + p.n_slack + (b.has_probe_ ? 2 : 0));
+    const std::size_t rows = static_cast<std::size_t>(p.n_rows() + p.n_order + 2);
+    require(b.col_status_.size() == cols && b.row_status_.size() == rows,
+            "basis does not belong to this LP's layout");
+  }
+
+  // One solve with the status check: not optimal -> one cold dual retry -> SolverError (unless an infeasible
+  // answer is acceptable to the caller).
+  LpSolve run(ClpLp& m, const std::string& what, bool allow_infeasible, bool count_call = true) {
+    LpSolve r = m.solve(opt.keep_factorization);
+    if (count_call) {
+      ++counters.lp_solves;
+      if (r.warm)
+        ++counters.warm_solves;
+      else
+        ++counters.cold_solves;
+    }
+    counters.simplex_iterations += r.iterations;
+    if (!r.optimal) {
+      LpSolve again = m.solve_cold_dual();
+      ++counters.retries;
+      counters.simplex_iterations += again.iterations;
+      again.iterations += r.iterations;
+      again.warm = r.warm;
+      again.retried = true;
+      r = again;
+      if (!r.optimal && !(allow_infeasible && r.status == LpStatus::primal_infeasible)) {
+        std::ostringstream msg;
+        msg << "LP solver: the " << what << " is not optimal: CLP status " << r.clp_status << " ("
+            << to_string(r.status) << "), secondary status " << r.secondary << ", " << r.iterations
+            << " simplex iterations (after one retry from the all-slack basis with the dual simplex)";
+        throw SolverError(msg.str());
+      }
+    }
+    return r;
+  }
+
+  // Builds the working set from `start` unless it already is: the rows of active samples within
+  // lazy_margin·lazy_scale of a bound at the basis's solution.
+  void ensure_work(const LpBasis& start) {
+    if (work && work_valid && work_basis_id == start.id_ && start.id_ != 0) return;
+    if (!work) {
+      work = std::make_unique<ClpLp>();
+      work->clp().setMaximumIterations(opt.max_iterations);
+    }
+    const double kappa = opt.lazy_margin * p.lazy_scale;
+    std::vector<int> kept;
+    left_out.clear();
+    for (int r = 0; r < p.n_rows(); ++r) {
+      const int i = p.rows[static_cast<std::size_t>(r)].sample;
+      if (!s.active[static_cast<std::size_t>(i)]) continue;
+      if (start.row_gap_[static_cast<std::size_t>(r)] <= kappa)
+        kept.push_back(r);
+      else
+        left_out.push_back(r);
+    }
+    work->build(p, s, kept);
+    work_valid = true;
+    work_basis_id = start.id_;
+  }
+
+  // Left-out rows violated by the working set's solution (their slacks are 0 there).
+  std::vector<int> violated_rows(const ClpLp& m) const {
+    std::vector<int> out;
+    if (left_out.empty()) return out;
+    Eigen::VectorXd w(p.d);
+    for (int k = 0; k < p.d; ++k) w[k] = m.weight(k);
+    Eigen::VectorXd xw = p.X * w;
+    if (m.has_probe()) xw += m.probe_weight() * s.probe;
+    for (int r : left_out) {
+      if (m.loaded(r)) continue;
+      const lp_detail::DataRow& row = p.rows[static_cast<std::size_t>(r)];
+      const double a = row.xsign * xw[row.sample] + row.free_coef * m.free_value(row.free_index);
+      double lo = 0.0, hi = 0.0;
+      p.row_bounds(r, s.epsilon, true, lo, hi);
+      if (a < lo - opt.lazy_tolerance || a > hi + opt.lazy_tolerance) out.push_back(r);
+    }
+    return out;
+  }
+
+  // An LP from `start`: with lazy rows on the working set built from it (adding violated rows back until none
+  // is left), else on the full LP. start == nullptr: the full LP from its current basis; an empty basis: the
+  // full LP from the all-slack basis (a cold solve).
+  LpSolve solve_on(const Objective& obj, const LpBasis* start, bool allow_infeasible, const std::string& what) {
+    const bool current = start == nullptr;
+    const bool cold = !current && start->empty();
+    if (!current && !cold) {
+      check_basis(*start);
+      require(!start->has_probe_ || s.has_probe, "basis has a probe column but the LP has none");
+    }
+    const bool lazy = opt.lazy_rows && !current && !cold;
+    ClpLp* m = &full;
+    if (lazy) {
+      // Rows added back by the previous task are not deleted but the working set rebuilt: CLP's matrix after
+      // row deletions sums in a different order, and every task must see the same LP to the last bit.
+      if (work && work->n_added_rows() > 0) work_valid = false;
+      ensure_work(*start);
+      m = work.get();
+    }
+    m->apply_bounds(p, s);
+    if (cold)
+      m->all_slack_basis();
+    else if (!current)
+      m->basis_from(p, *start);
+    m->set_objective(p, obj);
+    LpSolve r = run(*m, what, allow_infeasible);
+    if (lazy) {
+      // The working LP is a relaxation (left-out rows and their slacks dropped): infeasible means the full LP
+      // is; optimal with no left-out row violated means optimal for the full LP (its slacks stay 0).
+      while (r.optimal) {
+        const std::vector<int> add = violated_rows(*m);
+        if (add.empty()) break;
+        const int added = m->add_rows(p, s, add);
+        counters.lazy_rows_added += added;
+        ++counters.lazy_resolves;
+        LpSolve again = run(*m, what + " (lazy rows added back)", allow_infeasible, false);
+        again.iterations += r.iterations;
+        again.warm = r.warm;
+        again.retried = again.retried || r.retried;
+        again.lazy_rows_added = r.lazy_rows_added + added;
+        r = again;
+      }
+    }
+    if (r.optimal) {
+      if (obj.kind == Objective::Kind::weight)
+        r.objective = obj.column == -2 ? m->probe_weight() : m->weight(obj.column);
+      else if (obj.kind == Objective::Kind::zero)
+        r.objective = 0.0;
+    }
+    last = m;
+    last_solve = r;
+    return r;
+  }
+
+  // The basis of the last solved model in the full LP's numbering. Rows the lazy working set left out enter
+  // with a basic logical and their slacks at 0 (a valid basis of the full LP for the same point); their gaps
+  // come from the solution.
+  LpBasis basis_of_last() const {
+    LpBasis b;
+    last->basis_to(p, b);
+    if (last != &full) {
+      Eigen::VectorXd w(p.d);
+      for (int k = 0; k < p.d; ++k) w[k] = last->weight(k);
+      Eigen::VectorXd xw = p.X * w;
+      if (last->has_probe()) xw += last->probe_weight() * s.probe;
+      for (int r = 0; r < p.n_rows(); ++r) {
+        if (last->loaded(r)) continue;
+        const lp_detail::DataRow& row = p.rows[static_cast<std::size_t>(r)];
+        const double a = row.xsign * xw[row.sample] + row.free_coef * last->free_value(row.free_index);
+        double lo = 0.0, hi = 0.0;
+        p.row_bounds(r, s.epsilon, s.active[static_cast<std::size_t>(row.sample)] != 0, lo, hi);
+        double gap = std::numeric_limits<double>::infinity();
+        if (lo > -1e30) gap = std::min(gap, a - lo);
+        if (hi < 1e30) gap = std::min(gap, hi - a);
+        b.row_gap_[static_cast<std::size_t>(r)] = gap;
+      }
+    }
+    b.id_ = g_next_basis_id.fetch_add(1);
+    return b;
+  }
+
+  LpModelFit fit_of(const ClpLp& m, const LpSolve& r) const {
+    LpModelFit f;
+    f.w = Eigen::VectorXd::Zero(p.d_total);
+    for (int k = 0; k < p.d; ++k) f.w[p.features[static_cast<std::size_t>(k)]] = m.weight(k);
+    if (p.task == LpTask::ordinal) {
+      for (int k = 0; k < p.n_free; ++k) f.thresholds.push_back(m.free_value(k));
+    } else {
+      f.bias = m.free_value(0);
+    }
+    f.probe_weight = m.probe_weight();
+    f.loss = m.slack_sum();
+    f.l1_norm = m.l1_sum();
+    f.solve = r;
+    return f;
+  }
+};
+
+LpSvm::LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+             std::vector<int> features, double epsilon, LpSvmOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.p = lp_detail::make_problem(X, y, task, features);
+  require(std::isfinite(epsilon) && epsilon >= 0.0, "epsilon must be finite and >= 0");
+  require(options.lazy_margin >= 0.0 && options.lazy_tolerance >= 0.0, "lazy_margin and lazy_tolerance must be >= 0");
+  m.opt = options;
+  m.s.epsilon = task == LpTask::regression ? epsilon : 0.0;
+  m.s.active.assign(static_cast<std::size_t>(m.p.n), 1);
+  m.s.plus_lo.assign(static_cast<std::size_t>(m.p.d), 0.0);
+  m.s.plus_hi.assign(static_cast<std::size_t>(m.p.d), kInf);
+  m.s.minus_lo.assign(static_cast<std::size_t>(m.p.d), 0.0);
+  m.s.minus_hi.assign(static_cast<std::size_t>(m.p.d), kInf);
+  std::vector<int> all(static_cast<std::size_t>(m.p.n_rows()));
+  for (int r = 0; r < m.p.n_rows(); ++r) all[static_cast<std::size_t>(r)] = r;
+  m.full.clp().setMaximumIterations(options.max_iterations);
+  m.full.build(m.p, m.s, all);
+  m.last = &m.full;
+}
+
+LpSvm::~LpSvm() = default;
+LpSvm::LpSvm(LpSvm&&) noexcept = default;
+LpSvm& LpSvm::operator=(LpSvm&&) noexcept = default;
+
+LpTask LpSvm::task() const { return impl_->p.task; }
+int LpSvm::n_samples() const { return impl_->p.n; }
+int LpSvm::n_columns() const { return impl_->p.d_total; }
+const std::vector<int>& LpSvm::features() const { return impl_->p.features; }
+int LpSvm::n_levels() const { return impl_->p.n_levels; }
+double LpSvm::epsilon() const { return impl_->s.epsilon; }
+double LpSvm::lazy_scale() const { return impl_->p.lazy_scale; }
+const LpSvmOptions& LpSvm::options() const { return impl_->opt; }
+void LpSvm::set_lazy_rows(bool on) { impl_->opt.lazy_rows = on; }
+const LpCounters& LpSvm::counters() const { return impl_->counters; }
+void LpSvm::reset_counters() { impl_->counters = LpCounters{}; }
+bool LpSvm::has_probe() const { return impl_->s.has_probe; }
+
+void LpSvm::set_epsilon(double epsilon) {
+  require(impl_->p.task == LpTask::regression, "epsilon applies to regression only");
+  require(std::isfinite(epsilon) && epsilon >= 0.0, "epsilon must be finite and >= 0");
+  if (epsilon == impl_->s.epsilon) return;
+  impl_->s.epsilon = epsilon;
+  impl_->work_valid = false;
+}
+
+void LpSvm::set_active_samples(std::span<const int> samples) {
+  Impl& m = *impl_;
+  std::vector<char> active(static_cast<std::size_t>(m.p.n), 0);
+  for (int i : samples) {
+    require(i >= 0 && i < m.p.n, "sample " + std::to_string(i) + " out of range");
+    active[static_cast<std::size_t>(i)] = 1;
+  }
+  if (active == m.s.active) return;
+  m.s.active = std::move(active);
+  m.work_valid = false;
+}
+
+void LpSvm::activate_all_samples() {
+  Impl& m = *impl_;
+  std::vector<char> active(static_cast<std::size_t>(m.p.n), 1);
+  if (active == m.s.active) return;
+  m.s.active = std::move(active);
+  m.work_valid = false;
+}
+
+LpModelFit LpSvm::fit_baseline(double C) {
+  Impl& m = *impl_;
+  require(std::isfinite(C) && C > 0.0, "C must be finite and > 0");
+  m.s.budget_on = false;
+  Objective obj;
+  obj.kind = Objective::Kind::baseline;
+  obj.C = C;
+  // Continue from the last LP solved, wherever it was solved (the lazy working set keeps its own model).
+  if (m.last != &m.full) {
+    m.full.basis_from(m.p, m.basis_of_last());
+    m.last = &m.full;
+  }
+  const LpSolve r = m.solve_on(obj, nullptr, false, "baseline LP (C = " + number(C) + ")");
+  return m.fit_of(*m.last, r);
+}
+
+LpModelFit LpSvm::fit_baseline(double C, const LpBasis& start) {
+  Impl& m = *impl_;
+  require(std::isfinite(C) && C > 0.0, "C must be finite and > 0");
+  m.s.budget_on = false;
+  Objective obj;
+  obj.kind = Objective::Kind::baseline;
+  obj.C = C;
+  const LpSolve r = m.solve_on(obj, &start, false, "baseline LP (C = " + number(C) + ")");
+  return m.fit_of(*m.last, r);
+}
+
+void LpSvm::set_budget(double mu, double rho) {
+  require(mu >= 0.0 && rho >= 0.0, "budget mu and rho must be >= 0");  // also rejects NaN
+  impl_->s.budget_on = true;
+  impl_->s.mu = std::isfinite(mu) ? mu : kInf;
+  impl_->s.rho = std::isfinite(rho) ? rho : kInf;
+}
+
+void LpSvm::clear_budget() { impl_->s.budget_on = false; }
+
+LpSolve LpSvm::bound(int j, LpSense sense, const LpBasis& start) {
+  Objective obj;
+  obj.kind = Objective::Kind::weight;
+  obj.column = impl_->position(j);
+  obj.sense = sense;
+  return impl_->solve_on(obj, &start, false,
+                            "bound LP " + to_string(sense) + " w[" + std::to_string(j) + "] (feature column " +
+                                std::to_string(j) + ")");
+}
+
+LpSolve LpSvm::try_bound(int j, LpSense sense, const LpBasis& start) {
+  Objective obj;
+  obj.kind = Objective::Kind::weight;
+  obj.column = impl_->position(j);
+  obj.sense = sense;
+  return impl_->solve_on(obj, &start, true,
+                            "bound LP " + to_string(sense) + " w[" + std::to_string(j) + "] (feature column " +
+                                std::to_string(j) + ")");
+}
+
+LpSolve LpSvm::bound_probe(LpSense sense, const LpBasis& start) {
+  require(impl_->s.has_probe, "no probe column");
+  Objective obj;
+  obj.kind = Objective::Kind::weight;
+  obj.column = -2;
+  obj.sense = sense;
+  return impl_->solve_on(obj, &start, false, "bound LP " + to_string(sense) + " of the probe weight");
+}
+
+bool LpSvm::feasible(const LpBasis& start) {
+  Objective obj;
+  obj.kind = Objective::Kind::zero;
+  return impl_->solve_on(obj, &start, true, "feasibility LP").optimal;
+}
+
+LpBasis LpSvm::save_basis() const { return impl_->basis_of_last(); }
+
+void LpSvm::restore_basis(const LpBasis& basis) {
+  impl_->last = &impl_->full;
+  if (basis.empty()) {
+    impl_->full.all_slack_basis();
+    return;
+  }
+  impl_->check_basis(basis);
+  require(!basis.has_probe_ || impl_->s.has_probe, "basis has a probe column but the LP has none");
+  impl_->full.basis_from(impl_->p, basis);
+}
+
+void LpSvm::append_probe_column(std::span<const double> z) {
+  Impl& m = *impl_;
+  require(!m.s.has_probe, "a probe column is already present (replace or remove it)");
+  require(static_cast<int>(z.size()) == m.p.n, "probe needs one value per sample");
+  m.s.probe = Eigen::Map<const Eigen::VectorXd>(z.data(), static_cast<Eigen::Index>(z.size()));
+  require(m.s.probe.allFinite(), "probe values must be finite");
+  m.s.has_probe = true;
+  m.full.add_probe(m.p, m.s);
+  m.work_valid = false;
+}
+
+void LpSvm::replace_probe_column(std::span<const double> z) {
+  Impl& m = *impl_;
+  require(m.s.has_probe, "no probe column to replace");
+  require(static_cast<int>(z.size()) == m.p.n, "probe needs one value per sample");
+  Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(z.data(), static_cast<Eigen::Index>(z.size()));
+  require(v.allFinite(), "probe values must be finite");
+  m.s.probe = std::move(v);
+  m.full.replace_probe(m.p, m.s);
+  m.work_valid = false;
+}
+
+void LpSvm::remove_probe_column() {
+  Impl& m = *impl_;
+  require(m.s.has_probe, "no probe column to remove");
+  m.full.remove_probe();
+  m.s.has_probe = false;
+  m.s.probe.resize(0);
+  m.work_valid = false;
+}
+
+void LpSvm::pin_feature(int j, double lo, double hi) {
+  Impl& m = *impl_;
+  const int k = m.position(j);
+  require(!std::isnan(lo) && !std::isnan(hi) && lo <= hi, "pin needs lo <= hi");
+  auto clamp = [](double v) { return v >= kInf ? kInf : v; };
+  m.s.plus_lo[static_cast<std::size_t>(k)] = std::max(lo, 0.0);
+  m.s.plus_hi[static_cast<std::size_t>(k)] = clamp(std::max(hi, 0.0));
+  m.s.minus_lo[static_cast<std::size_t>(k)] = std::max(-hi, 0.0);
+  m.s.minus_hi[static_cast<std::size_t>(k)] = clamp(std::max(-lo, 0.0));
+  require(std::isfinite(m.s.plus_lo[static_cast<std::size_t>(k)]) && std::isfinite(m.s.minus_lo[static_cast<std::size_t>(k)]),
+          "pin bounds must not force an infinite weight");
+}
+
+void LpSvm::pin_magnitude(int j, double lo, double hi, int sign) {
+  require(sign == 1 || sign == -1, "pin sign must be +1 or -1");
+  require(lo >= 0.0 && lo <= hi, "pin needs 0 <= lo <= hi");
+  if (sign > 0)
+    pin_feature(j, lo, hi);
+  else
+    pin_feature(j, -hi, -lo);
+}
+
+void LpSvm::unpin_feature(int j) {
+  Impl& m = *impl_;
+  const int k = m.position(j);
+  m.s.plus_lo[static_cast<std::size_t>(k)] = 0.0;
+  m.s.plus_hi[static_cast<std::size_t>(k)] = kInf;
+  m.s.minus_lo[static_cast<std::size_t>(k)] = 0.0;
+  m.s.minus_hi[static_cast<std::size_t>(k)] = kInf;
+}
+
+void LpSvm::unpin_all() {
+  for (int j : impl_->p.features) unpin_feature(j);
+}
+
+LpModelFit LpSvm::solution() const { return impl_->fit_of(*impl_->last, impl_->last_solve); }
+
+Eigen::VectorXd LpSvm::decision_values(const LpModelFit& fit, std::span<const int> samples) const {
+  const Impl& m = *impl_;
+  require(fit.w.size() == m.p.d_total, "fit does not belong to this LP");
+  Eigen::VectorXd out(static_cast<Eigen::Index>(samples.size()));
+  const bool probe = m.s.has_probe && fit.probe_weight != 0.0;
+  for (std::size_t q = 0; q < samples.size(); ++q) {
+    const int i = samples[q];
+    require(i >= 0 && i < m.p.n, "sample " + std::to_string(i) + " out of range");
+    double v = 0.0;
+    for (int k = 0; k < m.p.d; ++k) v += m.p.X(i, k) * fit.w[m.p.features[static_cast<std::size_t>(k)]];
+    if (probe) v += m.s.probe[i] * fit.probe_weight;
+    if (m.p.task != LpTask::ordinal) v += fit.bias;
+    out[static_cast<Eigen::Index>(q)] = v;
+  }
+  return out;
+}
+
+std::vector<int> LpSvm::predict_labels(const LpModelFit& fit, std::span<const int> samples) const {
+  const Impl& m = *impl_;
+  require(m.p.task != LpTask::regression, "predict_labels is for classification and ordinal tasks");
+  const Eigen::VectorXd v = decision_values(fit, samples);
+  std::vector<int> out(samples.size());
+  for (std::size_t q = 0; q < samples.size(); ++q) {
+    const double a = v[static_cast<Eigen::Index>(q)];
+    if (m.p.task == LpTask::classification) {
+      out[q] = a > 0.0 ? 1 : -1;
+    } else {
+      int level = 0;
+      for (double t : fit.thresholds)
+        if (t <= a) ++level;
+      out[q] = level;
+    }
+  }
+  return out;
+}
+
+}  // namespace featrel

@@ -1,0 +1,31 @@
+// A Google Benchmark console reporter that also remembers each benchmark's time per iteration, so a benchmark
+// binary can print speed ratios measured in the same run (the project's way of quoting speed-ups).
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+namespace featrel::bench {
+
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& r : runs)
+      if (r.run_type == Run::RT_Iteration) seconds_[r.benchmark_name()] = r.GetAdjustedRealTime();
+    ConsoleReporter::ReportRuns(runs);
+  }
+  // Prints "label: a / b = ratio x" when both were run.
+  void print_ratio(const std::string& label, const std::string& slow, const std::string& fast) const {
+    auto a = seconds_.find(slow), b = seconds_.find(fast);
+    if (a == seconds_.end() || b == seconds_.end() || b->second <= 0) return;
+    std::printf("ratio  %-40s %8.1fx  (%s / %s)\n", label.c_str(), a->second / b->second, slow.c_str(), fast.c_str());
+  }
+
+ private:
+  std::map<std::string, double> seconds_;
+};
+
+}  // namespace featrel::bench

@@ -1,0 +1,185 @@
+// Internals of featrel::fri shared by the files of src/methods/fri: one model-class problem (the whole task, or
+// one class against the rest), the fixed blocks that run LP tasks in parallel, and the phase functions that
+// run() chains: search → baseline → bounds → probes → classes → presets → grouping.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "featrel/fri.hpp"
+#include "featrel/lp_svm.hpp"
+#include "featrel/run_context.hpp"
+
+namespace featrel::fri::detail {
+
+// |value| below this is reported as 0 (normalised units): fri.md §3.5 (featrel) and §3.10 (reference).
+inline double zero_tolerance(const Options& o) { return o.reference ? 1e-11 : 1e-9; }
+// A baseline L1 norm at or below this is the constant model (fri.md §3.4).
+inline constexpr double kConstantModelNorm = 1e-12;
+
+// One model class: the data and target of one LP family.
+struct Problem {
+  LpTask task = LpTask::classification;
+  const Eigen::MatrixXd* X = nullptr;    // n x d preprocessed features (every column; constant ones unused)
+  Eigen::VectorXd y;                     // ±1, real values, or ranks 0..K-1
+  std::vector<int> active;               // non-constant columns, ascending
+  std::vector<int> strata;               // class codes for stratified folds (classification, ordinal)
+  std::size_t n_strata = 0;
+  int n_levels = 0;                      // 2 (classification), K (ordinal), 0 (regression)
+  double s_y = 1.0;                      // population sd of y (regression), else 1
+  std::uint64_t seed = 0;                // this problem's seed (the run seed, or derived per class)
+  std::string label;                     // multiclass: the class of this one-vs-rest problem
+  const std::vector<std::string>* names = nullptr;  // feature names for messages
+  int n() const { return static_cast<int>(y.size()); }
+  int d() const { return static_cast<int>(X->cols()); }
+  const std::string& name(int j) const { return (*names)[static_cast<std::size_t>(j)]; }
+  // "" or "class 'a' vs rest: " for messages.
+  std::string prefix() const { return label.empty() ? std::string() : "class '" + label + "' vs rest: "; }
+};
+
+LpSvm make_lp(const Problem& pb, const Options& o, double epsilon);
+
+// Seconds and LP counters of one phase, accumulated over one or more problems.
+struct PhaseAccumulator {
+  PhaseStats& stats;
+  std::chrono::steady_clock::time_point start;
+  explicit PhaseAccumulator(PhaseStats& s) : stats(s), start(std::chrono::steady_clock::now()) {}
+  ~PhaseAccumulator() {
+    stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  void add(const LpCounters& c);
+};
+
+// Runs task(lp, i) for i in [0, n) in a fixed number of contiguous blocks (independent of the thread count);
+// each block builds its own LP with make_lp() and runs its tasks in order. Every task starts from a saved basis,
+// and a block's history is the same for any thread count, so results and counters are bitwise identical for
+// 1 and N threads. Counters of every block are added to `phase`.
+void run_blocks(std::size_t n, const RunContext& ctx, std::string_view stage, const std::function<LpSvm()>& make_lp,
+                const std::function<void(LpSvm&, std::size_t)>& task, PhaseAccumulator& phase);
+
+// ---- Search (hyper_search.cpp) -------------------------------------------------------------------------------
+
+struct SearchOutcome {
+  Hyper hyper;
+  LpBasis warm;  // basis of the first fold at the chosen point (a warm start for the baseline), may be empty
+};
+
+// fri.md §3.3: the grid search (or the reference's random search); when C (and ε) are fixed, no search.
+SearchOutcome search(const Problem& pb, const Options& o, const RunContext& ctx, PhaseAccumulator& phase);
+
+// Fold id per sample of the search: stratified and shuffled (featrel), or contiguous KFold blocks (reference).
+std::vector<int> search_fold_ids(const Problem& pb, int k, bool reference);
+
+// Score of a fitted model on the given samples: weighted F1 (classification), R² (regression), 1 − MMAE/(K−1).
+double score(const LpSvm& lp, const LpModelFit& fit, const Problem& pb, const std::vector<int>& samples);
+
+// ---- Baseline and model class (model_class.cpp) --------------------------------------------------------------
+
+struct Fit {
+  double C = 0.0;
+  double epsilon = 0.0;
+  LpBasis basis;        // the baseline basis every bound and probe task starts from
+  Baseline baseline;
+  ModelClass model_class;
+  double N = 0.0;       // baseline L1 norm
+};
+
+// Loss budget floor ρ_min (fri.md §3.4).
+double loss_floor(const Problem& pb, const Options& o);
+// μ, ρ of a model with L1 norm N and loss L.
+ModelClass model_class_of(double N, double L, const Problem& pb, const Options& o);
+Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const LpBasis& warm,
+                 PhaseAccumulator& phase);
+
+// ---- Bounds (relevance_bounds.cpp) ---------------------------------------------------------------------------
+
+// |w_j| pinned to [lo, hi] (raw units) on side `sign` (+1/−1); sign 0 pins w_j at 0 (reference sign(0)).
+struct Pin {
+  int feature = 0;
+  double lo = 0.0, hi = 0.0;
+  int sign = 1;
+};
+struct BoundJob {
+  int pinset = -1;  // index into the pin sets, −1 = none
+  int feature = 0;
+};
+struct SignedRange {
+  double a = 0.0, b = 0.0;  // min and max of w_j (raw)
+};
+
+void apply_pins(LpSvm& lp, const std::vector<Pin>& pins);
+
+// min and max of w_j for every job, under μ, ρ of `fit` and the job's pins, from the baseline basis.
+std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
+                                      const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
+                                      const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase);
+
+// The normalised interval of a signed range [a, b] (fri.md §3.5), values below the zero tolerance set to 0.
+FeatureResult interval_of(const SignedRange& r, double N, double baseline_weight, double zero_tol);
+double clean(double v, double zero_tol);
+
+// ---- Probes and thresholds (probes.cpp, thresholds.cpp) ------------------------------------------------------
+
+Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
+                  std::vector<std::string>& warnings);
+// fri.md §3.7: 2 strong, 1 weak, 0 irrelevant.
+int relevance_class(double lower, double upper, const Probes& probes, const Options& o);
+
+// ---- Presets (presets.cpp) -----------------------------------------------------------------------------------
+
+struct ResolvedPreset {
+  int feature = 0;
+  double lo = 0.0, hi = 0.0;
+};
+
+// The data-only checks of fri.md §3.8 in order (unknown or constant, duplicate, negative or lo > hi).
+std::vector<ResolvedPreset> resolve_presets(const Dataset& data, const std::vector<bool>& constant, const Options& o);
+
+// Side of a pin on feature j (fri.md §3.8 sign rule; reference: sign(w*_j), possibly 0).
+int pin_sign(const FeatureResult& unconstrained, double N, double w_star, const Options& o);
+
+Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, const std::vector<FeatureResult>& features,
+                        const Probes& probes, const std::vector<ResolvedPreset>& presets, const RunContext& ctx,
+                        PhaseAccumulator& phase);
+
+// ---- Grouping (grouping.cpp) ---------------------------------------------------------------------------------
+
+Grouping run_grouping(const Problem& pb, const Options& o, const Fit& fit, const std::vector<FeatureResult>& features,
+                      const RunContext& ctx, PhaseAccumulator& phase, std::vector<std::string>& warnings);
+
+// Agglomerative clustering of m points from a symmetric distance matrix (SciPy linkage layout).
+std::vector<Merge> linkage(const Eigen::MatrixXd& distances, Linkage method);
+// Flat cluster per point (0-based cluster ids by smallest member) cutting merges above cutoff·(largest height).
+std::vector<int> flat_clusters(const std::vector<Merge>& merges, int m, double cutoff);
+// Leaves (point ids) in the dendrogram's natural order.
+std::vector<int> leaf_order(const std::vector<Merge>& merges, int m);
+
+// ---- One problem (fri_run.cpp) -------------------------------------------------------------------------------
+
+// Phase indices into Diagnostics::phases.
+enum Phase { kSearch = 0, kBaseline, kBounds, kProbes, kConstrained, kGrouping, kPhaseCount };
+
+ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector<ResolvedPreset>& presets,
+                          const RunContext& ctx, Diagnostics& diag);
+
+// ---- Multiclass (multiclass.cpp) ------------------------------------------------------------------------------
+
+// One binary problem per class k (k → +1, the rest → −1), each with its own seed; folds stay stratified by the K
+// original classes, so every fold holds every class.
+std::vector<Problem> one_vs_rest(const Dataset& data, const Eigen::MatrixXd& X, const std::vector<int>& active,
+                                 std::uint64_t seed);
+// The combined per-feature result: the strongest class over the problems, the largest lower and upper.
+std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models);
+
+// ---- JSON pieces (fri_result_json.cpp) -----------------------------------------------------------------------
+
+report::Json feature_fields_json(const FeatureResult& f);
+
+}  // namespace featrel::fri::detail

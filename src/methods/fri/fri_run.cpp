@@ -1,0 +1,328 @@
+// featrel::fri::run: input checks (fri.md §7), preprocessing (§3.1), and the phases of one model class in order
+// (§3.3–3.9); multiclass targets run the same pipeline once per class (multiclass.cpp).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/preprocess.hpp"
+#include "methods/fri/fri_internal.hpp"
+
+namespace featrel::fri {
+
+namespace detail {
+
+ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector<ResolvedPreset>& presets,
+                          const RunContext& ctx, Diagnostics& diag) {
+  ModelResult r;
+  r.label = pb.label;
+  std::vector<std::string>& warnings = diag.warnings;
+  const int d = pb.d();
+
+  ctx.check_cancel();
+  SearchOutcome s;
+  {
+    PhaseAccumulator ph(diag.phases[kSearch]);
+    s = search(pb, o, ctx, ph);
+  }
+  r.hyper = s.hyper;
+  Fit fit;
+  {
+    PhaseAccumulator ph(diag.phases[kBaseline]);
+    fit = fit_baseline(pb, o, r.hyper, s.warm, ph);
+  }
+  r.baseline = fit.baseline;
+  r.model_class = fit.model_class;
+
+  r.features.assign(static_cast<std::size_t>(d), FeatureResult{});
+  std::vector<char> active(static_cast<std::size_t>(d), 0);
+  for (int j : pb.active) active[static_cast<std::size_t>(j)] = 1;
+  for (int j = 0; j < d; ++j) r.features[static_cast<std::size_t>(j)].constant = !active[static_cast<std::size_t>(j)];
+
+  ctx.check_cancel();
+  r.probes.rule = o.threshold;
+  r.probes.refit = o.probe_refit;
+  if (fit.baseline.constant_model) {
+    // fri.md §3.4: the constant model; nothing to bound, every feature irrelevant.
+    warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
+                       " at C = " + format_number(fit.C) +
+                       "): C is too small or the features carry no signal; every feature is reported irrelevant");
+  } else {
+    std::vector<BoundJob> jobs;
+    for (int j : pb.active) jobs.push_back(BoundJob{-1, j});
+    std::vector<SignedRange> ranges;
+    {
+      PhaseAccumulator ph(diag.phases[kBounds]);
+      ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph);
+    }
+    const double tol = zero_tolerance(o);
+    for (std::size_t q = 0; q < jobs.size(); ++q) {
+      const std::size_t j = static_cast<std::size_t>(jobs[q].feature);
+      r.features[j] = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
+    }
+    {
+      PhaseAccumulator ph(diag.phases[kProbes]);
+      r.probes = run_probes(pb, o, fit, ctx, ph, warnings);
+    }
+    for (int j : pb.active) {
+      FeatureResult& f = r.features[static_cast<std::size_t>(j)];
+      f.cls = relevance_class(f.lower, f.upper, r.probes, o);
+    }
+  }
+
+  ctx.check_cancel();
+  if (!presets.empty()) {
+    PhaseAccumulator ph(diag.phases[kConstrained]);
+    r.constrained = run_presets(pb, o, fit, r.features, r.probes, presets, ctx, ph);
+    for (const AppliedPreset& a : r.constrained->presets)
+      if (a.sign == 0)
+        warnings.push_back(pb.prefix() + "reference mode: preset " + pb.name(a.feature) +
+                           " pinned at 0 because its baseline weight is 0 (fri 8.1.0 uses sign(w*))");
+  }
+  if (o.grouping) {
+    PhaseAccumulator ph(diag.phases[kGrouping]);
+    r.grouping = run_grouping(pb, o, fit, r.features, ctx, ph, warnings);
+    for (int j = 0; j < d; ++j) r.features[static_cast<std::size_t>(j)].group = r.grouping->labels[static_cast<std::size_t>(j)];
+  }
+  return r;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Problem;
+
+std::string class_list(const Dataset& data) {
+  std::string s;
+  for (std::size_t k = 0; k < data.classes.size() && k < 6; ++k) s += (k ? ", " : "") + ("'" + data.classes[k] + "'");
+  if (data.classes.size() > 6) s += ", …";
+  return s;
+}
+
+double population_sd(const Eigen::VectorXd& v) {
+  const double mean = v.mean();
+  return std::sqrt((v.array() - mean).square().mean());
+}
+
+std::vector<bool> constant_flags(const Dataset& data) {
+  if (data.constant.size() == data.n_features()) return data.constant;
+  std::vector<bool> c(data.n_features(), false);
+  for (std::size_t j = 0; j < data.n_features(); ++j) {
+    const Eigen::VectorXd col = data.X.col(static_cast<Eigen::Index>(j));
+    c[j] = population_sd(col) <= 1e-12 * std::max(1.0, std::abs(col.mean()));
+  }
+  return c;
+}
+
+// fri.md §7: the data checks that do not need a fit.
+void check_data(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
+  const std::size_t n = data.n_samples(), d = data.n_features();
+  if (d == 0) throw InputError("fri: " + data.source + " has no feature columns");
+  if (n < 2) throw InputError("fri: " + data.source + " has " + std::to_string(n) + " row; FRI needs at least 2");
+  for (std::size_t j = 0; j < d; ++j)
+    for (std::size_t i = 0; i < n; ++i)
+      if (!std::isfinite(data.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j))))
+        throw InputError("fri: row " + std::to_string(i + 1) + ", column " + data.feature_names[j] +
+                         ": value is not finite (use --impute mean|median for missing values)");
+  if (std::none_of(constant.begin(), constant.end(), [](bool c) { return !c; }))
+    throw InputError("fri: all " + std::to_string(d) + " features of " + data.source +
+                     " are constant; there is nothing to fit");
+  switch (data.task) {
+    case Task::binary:
+      if (data.n_classes() != 2)
+        throw InputError("fri: FRI needs exactly 2 classes for a binary target, found " +
+                         std::to_string(data.n_classes()) + " (" + class_list(data) +
+                         "); use --task multiclass or --task ordinal for ordered levels");
+      break;
+    case Task::multiclass:
+      if (data.n_classes() < 2)
+        throw InputError("fri: the target has " + std::to_string(data.n_classes()) + " class (" + class_list(data) +
+                         "); FRI needs at least 2");
+      break;
+    case Task::ordinal:
+      if (data.n_classes() < 2)
+        throw InputError("fri: an ordinal target needs at least 2 levels, found " + std::to_string(data.n_classes()));
+      break;
+    case Task::regression: {
+      if (!data.y.allFinite()) throw InputError("fri: the regression target has a value that is not finite");
+      if (!(population_sd(data.y) > 0))
+        throw InputError("fri: the regression target '" + data.target_name + "' has zero variance; nothing to explain");
+      break;
+    }
+  }
+  if (data.task != Task::regression) {
+    const std::vector<std::size_t> counts = data.class_counts();
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      if (counts[k] == 0)
+        throw InputError("fri: class '" + data.classes[k] + "' has no rows");
+  }
+  const bool regression = data.task == Task::regression;
+  const bool searching = !o.C || (regression && !o.epsilon);
+  if (searching) {
+    const std::size_t k = static_cast<std::size_t>(o.cv_folds);
+    if (n < 2 * k)
+      throw InputError("fri: " + std::to_string(n) + " rows are fewer than 2·cv_folds = " + std::to_string(2 * k) +
+                       " for the hyperparameter search; give --C (and --epsilon) or use fewer --cv-folds");
+    if (!regression && !o.reference) {
+      const std::vector<std::size_t> counts = data.class_counts();
+      for (std::size_t c = 0; c < counts.size(); ++c)
+        if (counts[c] < k)
+          throw InputError("fri: " + std::string(data.task == Task::ordinal ? "level '" : "class '") +
+                           data.classes[c] + "' has " + std::to_string(counts[c]) + " row" +
+                           (counts[c] == 1 ? "" : "s") + ", fewer than the " + std::to_string(k) +
+                           " cv_folds of the stratified search; give --C or use fewer --cv-folds");
+    }
+  }
+}
+
+// The warnings of fri.md §7 that depend on the options and the data, not on a fit.
+void option_warnings(const Dataset& data, const Options& o, const Eigen::MatrixXd& Z, const std::vector<int>& active,
+                     std::vector<std::string>& warnings) {
+  if (o.w_l1_slack == 0 || o.loss_slack == 0)
+    warnings.push_back("w_l1_slack or loss_slack is 0: the model class is the optimum only, and bounds are "
+                       "numerically fragile");
+  if (!o.reference && o.n_probes < 50)
+    warnings.push_back("n_probes = " + std::to_string(o.n_probes) +
+                       " is below the paper's 50: the probe threshold is less stable");
+  if (data.n_samples() < data.n_features())
+    warnings.push_back("fewer rows (" + std::to_string(data.n_samples()) + ") than features (" +
+                       std::to_string(data.n_features()) + "): many equally good models; intervals are wide");
+  if (o.w_l1_slack < 0.01 && active.size() >= 2) {
+    // Noisy copies of one signal: with δ this small they are not interchangeable and weak relevance shrinks.
+    Eigen::MatrixXd A(Z.rows(), static_cast<Eigen::Index>(active.size()));
+    for (std::size_t q = 0; q < active.size(); ++q) {
+      Eigen::VectorXd c = Z.col(active[q]);
+      c.array() -= c.mean();
+      const double norm = c.norm();
+      A.col(static_cast<Eigen::Index>(q)) = norm > 0 ? Eigen::VectorXd(c / norm) : c;
+    }
+    // Column blocks keep the memory at d x 256 however many features there are.
+    const Eigen::Index m = A.cols(), width = 256;
+    for (Eigen::Index start = 0; start < m; start += width) {
+      const Eigen::Index w = std::min(width, m - start);
+      const Eigen::MatrixXd R = A.transpose() * A.middleCols(start, w);
+      for (Eigen::Index bq = 0; bq < w; ++bq)
+        for (Eigen::Index a = 0; a < start + bq; ++a) {
+          const double r = std::abs(R(a, bq));
+          if (r > 0.9 && r < 0.9999) {
+            const std::size_t fa = static_cast<std::size_t>(active[static_cast<std::size_t>(a)]);
+            const std::size_t fb = static_cast<std::size_t>(active[static_cast<std::size_t>(start + bq)]);
+            warnings.push_back("correlated features (e.g. " + data.feature_names[fa] + " and " + data.feature_names[fb] +
+                               ", |corr| = " + format_fixed(r, 4) +
+                               "): weak relevance may be under-reported; consider --slack 0.05");
+            return;
+          }
+        }
+    }
+  }
+}
+
+Eigen::MatrixXd preprocess(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
+  Eigen::MatrixXd Z = data.X;
+  if (o.standardize) Standardizer::fit(data.X, {}, SdDivisor::population).apply(Z);
+  // Constant columns are in no LP; zero them so that nothing downstream can pick them up.
+  for (std::size_t j = 0; j < constant.size(); ++j)
+    if (constant[j]) Z.col(static_cast<Eigen::Index>(j)).setZero();
+  return Z;
+}
+
+}  // namespace
+
+std::vector<std::size_t> Result::selected() const {
+  std::vector<std::size_t> s;
+  for (std::size_t j = 0; j < features.size(); ++j)
+    if (features[j].selected()) s.push_back(j);
+  return s;
+}
+
+PhaseStats Diagnostics::totals() const {
+  PhaseStats t;
+  t.name = "total";
+  for (const PhaseStats& p : phases) {
+    t.seconds += p.seconds;
+    t.lp_solves += p.lp_solves;
+    t.simplex_iterations += p.simplex_iterations;
+    t.warm_solves += p.warm_solves;
+    t.cold_solves += p.cold_solves;
+    t.retries += p.retries;
+    t.lazy_rows_added += p.lazy_rows_added;
+  }
+  t.seconds = total_seconds;
+  return t;
+}
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  const auto t0 = std::chrono::steady_clock::now();
+  validate(options);
+  const Options o = effective_options(options);
+  const std::vector<bool> constant = constant_flags(data);
+  check_data(data, o, constant);
+  const std::vector<detail::ResolvedPreset> presets = detail::resolve_presets(data, constant, o);
+
+  Result res;
+  res.task = data.task;
+  res.options = o;
+  res.seed = ctx.seed;
+  Diagnostics& diag = res.diagnostics;
+  diag.threads = ctx.resolved_threads();
+  for (const char* name : {"search", "baseline", "bounds", "probes", "constrained", "grouping"}) {
+    PhaseStats p;
+    p.name = name;
+    diag.phases.push_back(p);
+  }
+  diag.warnings = data.warnings;
+
+  std::vector<int> active;
+  for (std::size_t j = 0; j < constant.size(); ++j)
+    if (!constant[j]) active.push_back(static_cast<int>(j));
+  const Eigen::MatrixXd Z = preprocess(data, o, constant);
+  option_warnings(data, o, Z, active, diag.warnings);
+
+  std::vector<Problem> problems;
+  if (data.task == Task::multiclass) {
+    problems = detail::one_vs_rest(data, Z, active, ctx.seed);
+  } else {
+    Problem pb;
+    pb.X = &Z;
+    pb.active = active;
+    pb.seed = ctx.seed;
+    pb.names = &data.feature_names;
+    const Eigen::Index n = static_cast<Eigen::Index>(data.n_samples());
+    switch (data.task) {
+      case Task::binary:
+        pb.task = LpTask::classification;
+        pb.y.resize(n);
+        for (Eigen::Index i = 0; i < n; ++i) pb.y[i] = data.labels[static_cast<std::size_t>(i)] == 1 ? 1.0 : -1.0;
+        pb.strata = data.labels;
+        pb.n_strata = 2;
+        pb.n_levels = 2;
+        break;
+      case Task::ordinal:
+        pb.task = LpTask::ordinal;
+        pb.y.resize(n);
+        for (Eigen::Index i = 0; i < n; ++i) pb.y[i] = data.labels[static_cast<std::size_t>(i)];
+        pb.strata = data.labels;
+        pb.n_strata = data.n_classes();
+        pb.n_levels = static_cast<int>(data.n_classes());
+        break;
+      case Task::regression:
+        pb.task = LpTask::regression;
+        pb.y = data.y;
+        pb.s_y = population_sd(data.y);
+        break;
+      case Task::multiclass:
+        break;
+    }
+    problems.push_back(std::move(pb));
+  }
+
+  for (const Problem& pb : problems) res.models.push_back(detail::solve_problem(pb, o, presets, ctx, diag));
+  res.features = data.task == Task::multiclass ? detail::combine_models(res.models) : res.models.front().features;
+  diag.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return res;
+}
+
+}  // namespace featrel::fri

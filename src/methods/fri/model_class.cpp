@@ -1,0 +1,61 @@
+// The baseline model and the model class around it (fri.md §3.4): N = ‖w*‖₁, L* = Σξ*, μ = (1 + δ_w)·N and
+// ρ = max((1 + δ_ℓ)·L*, ρ_min). The floor ρ_min keeps the class from collapsing to a hard-margin problem when the
+// baseline has no loss (separable data), which the reference allows (fri.md §4 item 5).
+#include <algorithm>
+#include <cmath>
+
+#include "featrel/error.hpp"
+#include "methods/fri/fri_internal.hpp"
+
+namespace featrel::fri::detail {
+
+double loss_floor(const Problem& pb, const Options& o) {
+  return o.loss_floor * (pb.task == LpTask::regression ? pb.s_y : 1.0);
+}
+
+ModelClass model_class_of(double N, double L, const Problem& pb, const Options& o) {
+  ModelClass mc;
+  mc.mu = (1.0 + o.w_l1_slack) * N;
+  const double relaxed = (1.0 + o.loss_slack) * L;
+  const double floor = loss_floor(pb, o);
+  mc.rho = std::max(relaxed, floor);
+  mc.rho_floor_active = floor > relaxed;
+  return mc;
+}
+
+Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const LpBasis& warm,
+                 PhaseAccumulator& phase) {
+  Fit fit;
+  fit.C = hyper.C;
+  fit.epsilon = hyper.epsilon;
+  LpSvm lp = make_lp(pb, o, hyper.epsilon);
+  LpModelFit f;
+  try {
+    // From the search's basis at the chosen point (first fold): the held-out rows come back as deferred lazy rows,
+    // so this is a short dual re-solve instead of a cold solve on all rows.
+    f = warm.empty() ? lp.fit_baseline(hyper.C) : lp.fit_baseline(hyper.C, warm);
+  } catch (const SolverError& e) {
+    throw SolverError("fri: " + pb.prefix() + "baseline: " + e.what());
+  }
+  fit.basis = lp.save_basis();
+  Baseline& b = fit.baseline;
+  b.l1_norm = f.l1_norm;
+  b.loss = f.loss;
+  b.bias = pb.task == LpTask::ordinal ? 0.0 : f.bias;
+  b.thresholds = f.thresholds;
+  std::vector<int> all(static_cast<std::size_t>(pb.n()));
+  for (int i = 0; i < pb.n(); ++i) all[static_cast<std::size_t>(i)] = i;
+  b.train_score = score(lp, f, pb, all);
+  b.weights.assign(static_cast<std::size_t>(pb.d()), 0.0);
+  for (int j : pb.active) b.weights[static_cast<std::size_t>(j)] = f.w[j];
+  b.n_nonzero = 0;
+  for (int j : pb.active)
+    if (std::abs(f.w[j]) > 1e-9 * f.l1_norm) ++b.n_nonzero;
+  b.constant_model = !(f.l1_norm > kConstantModelNorm);
+  fit.N = f.l1_norm;
+  fit.model_class = model_class_of(f.l1_norm, f.loss, pb, o);
+  phase.add(lp.counters());
+  return fit;
+}
+
+}  // namespace featrel::fri::detail

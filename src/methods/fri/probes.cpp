@@ -1,0 +1,168 @@
+// Probes (fri.md §3.6): permuted copies of real features whose relevance bounds sample the noise level.
+//
+// featrel: probe k is the standardised column π(k mod d′) (π a seeded permutation of the non-constant features,
+// so coverage is balanced) with its rows permuted by σ_k (seed derived from (seed, "probe", k)). It is appended as
+// one more feature, the baseline is refitted with it from the saved baseline basis, and its bounds are taken under
+// the refitted μ_k, ρ_k: a probe then enters the model exactly like a real irrelevant feature, so probe values and
+// irrelevant features' values are exchangeable. Always feasible (weight 0 reproduces the baseline).
+//
+// Reference (compat): a column drawn with replacement is permuted in place (here: the real column pinned at 0 and
+// the permuted copy appended, which is the same LP) and bounded under the original μ, ρ; 20 upper and 20
+// independent lower probes; infeasible ones are dropped and counted.
+#include <algorithm>
+#include <cmath>
+
+#include "featrel/error.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/stats.hpp"
+#include "methods/fri/fri_internal.hpp"
+
+namespace featrel::fri::detail {
+
+namespace {
+
+std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma) {
+  std::vector<double> z(sigma.size());
+  for (std::size_t i = 0; i < sigma.size(); ++i) z[i] = (*pb.X)(static_cast<Eigen::Index>(sigma[i]), column);
+  return z;
+}
+
+void set_probe(LpSvm& lp, const std::vector<double>& z) {
+  if (lp.has_probe())
+    lp.replace_probe_column(z);
+  else
+    lp.append_probe_column(z);
+}
+
+[[noreturn]] void rethrow(const Problem& pb, int k, int source, const SolverError& e) {
+  throw SolverError("fri: " + pb.prefix() + "probe " + std::to_string(k) + " (permuted '" + pb.name(source) +
+                    "'): " + e.what());
+}
+
+void finish(Probes& pr, const Options& o) {
+  const bool population = o.reference;
+  pr.upper = upper_threshold(pr.upper_values, o.p, pr.rule, population);
+  pr.t_quantile = pr.upper.t_quantile;
+  pr.threshold_upper = pr.upper.value;
+  pr.threshold_lower = normal_threshold(pr.lower_values, o.p, population);
+  pr.lower_mean = pr.lower_values.empty() ? 0.0 : stats::mean(pr.lower_values);
+  pr.lower_sd = pr.lower_values.size() < 2
+                    ? 0.0
+                    : stats::sd(pr.lower_values, population ? stats::SdKind::population : stats::SdKind::sample);
+}
+
+Probes featrel_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
+                      PhaseAccumulator& phase) {
+  Probes pr;
+  pr.rule = o.threshold;
+  pr.refit = o.probe_refit;
+  const std::size_t P = static_cast<std::size_t>(o.n_probes);
+  pr.n = o.n_probes;
+  const std::size_t dp = pb.active.size();
+  rng::Rng g(rng::derive(pb.seed, "probe_sources"));
+  const std::vector<std::size_t> pi = g.permutation(dp);
+  pr.sources.resize(P);
+  for (std::size_t k = 0; k < P; ++k) pr.sources[k] = pb.active[pi[k % dp]];
+  pr.upper_values.assign(P, 0.0);
+  pr.lower_values.assign(P, 0.0);
+  const double tol = zero_tolerance(o);
+  run_blocks(
+      P, ctx, "fri: probes", [&]() { return make_lp(pb, o, fit.epsilon); },
+      [&](LpSvm& lp, std::size_t k) {
+        const int source = pr.sources[k];
+        rng::Rng perm(rng::derive(pb.seed, "probe", static_cast<std::uint64_t>(k)));
+        set_probe(lp, permuted_column(pb, source, perm.permutation(static_cast<std::size_t>(pb.n()))));
+        try {
+          double Nk = fit.N;
+          ModelClass mc = fit.model_class;
+          LpBasis refit_basis;
+          const LpBasis* from = &fit.basis;
+          if (o.probe_refit) {
+            // The baseline with the probe as one more feature, from the baseline basis (the probe enters at 0).
+            const LpModelFit f = lp.fit_baseline(fit.C, fit.basis);
+            Nk = f.l1_norm;
+            mc = model_class_of(f.l1_norm, f.loss, pb, o);
+            refit_basis = lp.save_basis();
+            from = &refit_basis;
+          }
+          lp.set_budget(mc.mu, mc.rho);
+          SignedRange r;
+          r.a = lp.bound_probe(LpSense::minimize, *from).objective;
+          r.b = lp.bound_probe(LpSense::maximize, *from).objective;
+          const FeatureResult iv = interval_of(r, Nk, 0.0, tol);
+          pr.upper_values[k] = iv.upper;
+          pr.lower_values[k] = iv.lower;
+        } catch (const SolverError& e) {
+          rethrow(pb, static_cast<int>(k), source, e);
+        }
+      },
+      phase);
+  finish(pr, o);
+  return pr;
+}
+
+Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
+                        PhaseAccumulator& phase, std::vector<std::string>& warnings) {
+  Probes pr;
+  pr.rule = o.threshold;
+  pr.refit = false;
+  pr.in_place = true;
+  const std::size_t P = static_cast<std::size_t>(o.n_probes);  // per side
+  pr.n = o.n_probes;
+  const std::size_t dp = pb.active.size();
+  std::vector<std::vector<std::size_t>> sigma(2 * P);
+  pr.sources.resize(2 * P);
+  for (std::size_t t = 0; t < 2 * P; ++t) {
+    const bool upper = t < P;
+    rng::Rng g(rng::derive(pb.seed, "probe", upper ? "upper" : "lower", static_cast<std::uint64_t>(t % P)));
+    pr.sources[t] = pb.active[g.bounded(dp)];  // drawn with replacement
+    sigma[t] = g.permutation(static_cast<std::size_t>(pb.n()));
+  }
+  std::vector<char> feasible(2 * P, 0);
+  std::vector<double> value(2 * P, 0.0);
+  const double tol = zero_tolerance(o);
+  run_blocks(
+      2 * P, ctx, "fri: probes", [&]() { return make_lp(pb, o, fit.epsilon); },
+      [&](LpSvm& lp, std::size_t t) {
+        const int source = pr.sources[t];
+        // In place: the real column is out (pinned at 0) and its permuted copy takes its role.
+        apply_pins(lp, {Pin{source, 0.0, 0.0, 0}});
+        set_probe(lp, permuted_column(pb, source, sigma[t]));
+        lp.set_budget(fit.model_class.mu, fit.model_class.rho);
+        try {
+          if (!lp.feasible(fit.basis)) return;
+          SignedRange r;
+          r.a = lp.bound_probe(LpSense::minimize, fit.basis).objective;
+          r.b = lp.bound_probe(LpSense::maximize, fit.basis).objective;
+          const FeatureResult iv = interval_of(r, fit.N, 0.0, tol);
+          feasible[t] = 1;
+          value[t] = t < P ? iv.upper : iv.lower;
+        } catch (const SolverError& e) {
+          rethrow(pb, static_cast<int>(t), source, e);
+        }
+      },
+      phase);
+  int dropped_up = 0, dropped_lo = 0;
+  for (std::size_t t = 0; t < 2 * P; ++t) {
+    if (feasible[t])
+      (t < P ? pr.upper_values : pr.lower_values).push_back(value[t]);
+    else
+      ++(t < P ? dropped_up : dropped_lo);
+  }
+  pr.dropped = dropped_up + dropped_lo;
+  if (pr.dropped > 0)
+    warnings.push_back(pb.prefix() + "reference mode: " + std::to_string(dropped_up) + " of " + std::to_string(P) +
+                       " upper and " + std::to_string(dropped_lo) + " of " + std::to_string(P) +
+                       " lower in-place probes were infeasible and dropped");
+  finish(pr, o);
+  return pr;
+}
+
+}  // namespace
+
+Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
+                  std::vector<std::string>& warnings) {
+  return o.reference ? reference_probes(pb, o, fit, ctx, phase, warnings) : featrel_probes(pb, o, fit, ctx, phase);
+}
+
+}  // namespace featrel::fri::detail

@@ -17,6 +17,12 @@ int main(int argc, char** argv) {
     auto subs = app.get_subcommands();
     return subs.empty() ? std::string("featrel") : subs.front()->get_name();
   };
+  // Library messages of a method may already start with its name ("fri: option C ..."); say it once.
+  auto message = [&command_name](const std::exception& e) {
+    const std::string prefix = command_name() + ": ";
+    const std::string what = e.what();
+    return what.rfind(prefix, 0) == 0 ? what : prefix + what;
+  };
   try {
     app.parse(argc, argv);
     return 0;
@@ -31,10 +37,12 @@ int main(int argc, char** argv) {
               << "--help`\n";
     return 2;
   } catch (const featrel::InputError& e) {
-    std::cerr << command_name() << ": " << e.what() << "\n";
+    std::cerr << message(e) << "\n";
     return 2;
   } catch (const featrel::SolverError& e) {
-    std::cerr << command_name() << ": solver failure: " << e.what() << "\n";
+    const std::string what = e.what(), prefix = command_name() + ": ";
+    std::cerr << prefix << "solver failure: " << (what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what)
+              << "\n";
     return 3;
   } catch (const featrel::Cancelled&) {
     std::cerr << command_name() << ": interrupted\n";

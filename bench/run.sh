@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every benchmark binary of a build folder (default build/) and prints its results.
+# Runs every benchmark binary of a build folder (default build/) and prints its results, then the scripts that
+# reproduce the papers' tables (bench/fri_table2.sh: the FRI paper's Table II, a minute or two).
 set -euo pipefail
 build=${1:-build}
 export OMP_WAIT_POLICY=passive
@@ -9,4 +10,6 @@ for b in "$build"/bench/bench_*; do
   echo "== $(basename "$b")"
   "$b" --benchmark_min_time=0.2 || status=1
 done
+echo "== fri_table2 (FRI paper Table II)"
+bash "$(dirname "$0")/fri_table2.sh" "$build" || status=1
 exit $status

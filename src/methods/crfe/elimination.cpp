@@ -1,0 +1,190 @@
+// The recursive elimination loop of crfe.md §3.4, shared by CRFE (remove the largest β) and RFE (remove the
+// smallest squared weight): fit the OvA SVMs on the surviving columns (warm-started from the previous step with
+// the removed coordinates deleted), score, feed the stopping rule, remove, repeat down to the floor. The path keeps
+// every step's model, so the conformal evaluation of any path size needs no refit.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "methods/crfe/crfe_internal.hpp"
+
+namespace featrel::crfe::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Features removed at a step of |F| = size (before the floor and the fixed-k target clip it).
+std::size_t raw_step(const PathSettings& s, std::size_t size) {
+  if (s.step_fraction > 0.0) {
+    const auto v = static_cast<std::size_t>(std::floor(s.step_fraction * static_cast<double>(size)));
+    return std::max<std::size_t>(1, v);
+  }
+  return s.step;
+}
+
+std::size_t clipped_step(const PathSettings& s, std::size_t size) {
+  const std::size_t target = (s.fixed_k > 0 && size > s.fixed_k) ? s.fixed_k : s.min_features;
+  return std::min(raw_step(s, size), size - target);
+}
+
+std::size_t loop_floor(const PathSettings& s) {
+  return (s.truncate && s.fixed_k > 0) ? std::max(s.fixed_k, s.min_features) : s.min_features;
+}
+
+// Steps of the full path from p0 (for progress).
+std::size_t count_steps(const PathSettings& s, std::size_t p0) {
+  std::size_t steps = 0;
+  for (std::size_t size = p0; size > loop_floor(s); size -= clipped_step(s, size)) ++steps;
+  return steps;
+}
+
+}  // namespace
+
+Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const RunContext& inner,
+               const RunContext* progress, const std::string& stage) {
+  Path path;
+  path.initial.assign(p_total, std::nullopt);
+  path.last.assign(p_total, std::nullopt);
+  path.step_of.assign(p_total, std::nullopt);
+  const bool crfe = s.method == Method::crfe;
+  const std::size_t floor = loop_floor(s);
+  const std::size_t total_steps = count_steps(s, in.start.size());
+
+  std::vector<std::size_t> F = in.start;
+  Eigen::MatrixXd warm;
+  std::size_t t = 0;
+  bool stop_loop = false;
+  while (F.size() > floor && !stop_loop) {
+    inner.check_cancel();
+    // Gather the surviving columns of the training matrix (column-major, so each column is one copy).
+    const Eigen::MatrixXd Xf = (*in.X)(Eigen::all, as_index(F));
+    auto t0 = Clock::now();
+    const LinearSvmModel model =
+        fit_linear_svm(Xf, *in.y, in.n_classes, s.svm, s.warm_start ? warm : Eigen::MatrixXd(), inner);
+    path.seconds_fit += seconds_since(t0);
+    path.n_fits += model.n_rows();
+    path.iterations += model.total_iterations();
+    for (const std::string& w : model.warnings)
+      path.warnings.push_back("step " + std::to_string(t) + " (" + std::to_string(F.size()) + " features): " + w);
+
+    t0 = Clock::now();
+    const Eigen::VectorXd scores = crfe ? beta_fast(*in.sums, model.W, s.lambda, F) : rfe_importance(model.W);
+    path.seconds_beta += seconds_since(t0);
+
+    Step st;
+    st.step = t;
+    st.n_features = F.size();
+    st.score_mean = scores.mean();
+    st.score_max = scores.maxCoeff();
+    st.solver_iterations = model.total_iterations();
+    st.solver = model.solver_summary();
+    if (s.rule) st.stop = s.rule->observe(st.score_mean);
+
+    std::size_t count = clipped_step(s, F.size());
+    if (s.rule && st.stop.fired && !path.fired) {
+      path.fired = true;
+      path.stop_step = t;
+      // paper: the firing step's removal still happens (selected = F_{t+1}); reference: nothing is removed.
+      const bool paper = s.rule->mode() == StopMode::paper;
+      path.stop_size = paper ? F.size() - count : F.size();
+      if (s.truncate) {
+        stop_loop = true;
+        if (!paper) count = 0;
+      }
+    }
+
+    const std::vector<std::size_t> removal = removal_order(scores, count, crfe);
+    for (std::size_t q = 0; q < F.size(); ++q) {
+      if (t == 0) path.initial[F[q]] = scores[static_cast<Eigen::Index>(q)];
+      path.last[F[q]] = scores[static_cast<Eigen::Index>(q)];
+    }
+    std::vector<char> gone(F.size(), 0);
+    for (std::size_t q : removal) {
+      gone[q] = 1;
+      st.removed.push_back(F[q]);
+      path.step_of[F[q]] = t;
+      path.removed.push_back(F[q]);
+    }
+    if (s.keep_betas)
+      path.betas.push_back(BetaSnapshot{F, std::vector<double>(scores.data(), scores.data() + scores.size())});
+    path.features.push_back(F);
+    path.models.push_back(model.stacked());
+    path.steps.push_back(std::move(st));
+
+    // The next step's columns and its warm start: this step's (w, b) with the removed coordinates deleted.
+    std::vector<std::size_t> next;
+    std::vector<Eigen::Index> keep;
+    for (std::size_t q = 0; q < F.size(); ++q)
+      if (!gone[q]) {
+        next.push_back(F[q]);
+        keep.push_back(static_cast<Eigen::Index>(q));
+      }
+    keep.push_back(static_cast<Eigen::Index>(F.size()));  // the bias
+    warm = path.models.back()(Eigen::all, keep);
+    F = std::move(next);
+    ++t;
+    if (progress) progress->report(stage, std::min(t, total_steps), total_steps);
+  }
+  path.survivors = F;
+  return path;
+}
+
+std::vector<std::size_t> ranking_of(const Path& path, Method method, const std::vector<std::size_t>& tail) {
+  std::vector<std::size_t> ranking = path.survivors;
+  const auto score = [&](std::size_t j) { return path.last[j].value_or(0.0); };
+  std::stable_sort(ranking.begin(), ranking.end(), [&](std::size_t a, std::size_t b) {
+    const double va = score(a), vb = score(b);
+    if (va != vb) return method == Method::crfe ? va < vb : va > vb;
+    return a < b;
+  });
+  ranking.insert(ranking.end(), path.removed.rbegin(), path.removed.rend());
+  ranking.insert(ranking.end(), tail.begin(), tail.end());
+  return ranking;
+}
+
+Model model_for(const PathInput& in, Path& path, const std::vector<std::size_t>& subset, const PathSettings& s,
+                const RunContext& inner) {
+  Model m;
+  m.features = subset;
+  const Eigen::Index k = static_cast<Eigen::Index>(subset.size());
+  for (std::size_t t = 0; t < path.features.size(); ++t) {
+    if (path.features[t] == subset) {
+      m.W = path.models[t].leftCols(k);
+      m.b = path.models[t].col(k);
+      return m;
+    }
+  }
+  // One extra fit, warm-started from the smallest step that still holds every column of the subset.
+  Eigen::MatrixXd warm;
+  for (std::size_t t = path.features.size(); t-- > 0;) {
+    const auto& Ft = path.features[t];
+    std::vector<Eigen::Index> pos;
+    for (std::size_t j : subset) {
+      const auto it = std::lower_bound(Ft.begin(), Ft.end(), j);
+      if (it == Ft.end() || *it != j) break;
+      pos.push_back(static_cast<Eigen::Index>(it - Ft.begin()));
+    }
+    if (pos.size() == subset.size()) {
+      pos.push_back(static_cast<Eigen::Index>(Ft.size()));
+      warm = path.models[t](Eigen::all, pos);
+      break;
+    }
+  }
+  const Eigen::MatrixXd Xs = (*in.X)(Eigen::all, as_index(subset));
+  const auto t0 = Clock::now();
+  const LinearSvmModel fit =
+      fit_linear_svm(Xs, *in.y, in.n_classes, s.svm, s.warm_start ? warm : Eigen::MatrixXd(), inner);
+  path.seconds_fit += seconds_since(t0);
+  path.n_fits += fit.n_rows();
+  path.iterations += fit.total_iterations();
+  for (const std::string& w : fit.warnings)
+    path.warnings.push_back("fit of " + std::to_string(subset.size()) + " features: " + w);
+  m.W = fit.W;
+  m.b = fit.b;
+  return m;
+}
+
+}  // namespace featrel::crfe::detail

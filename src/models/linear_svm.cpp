@@ -1,0 +1,252 @@
+// The linear SVM's public entry points (include/featrel/linear_svm.hpp): argument checks, the augmented matrix
+// X̃ = [X, 1], the choice of back end with the Newton → liblinear hand-off, and the one-vs-rest loop.
+#include "featrel/linear_svm.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/thread_pool.hpp"
+#include "models/linear_svm_detail.hpp"
+
+namespace featrel {
+
+namespace {
+
+using models::svm_detail::LazyLiblinearRows;
+
+const std::string kCapWarning = "liblinear reached its iteration cap; the solution may be inexact";
+
+void check_options(const LinearSvmOptions& o) {
+  if (!(o.C > 0.0) || !std::isfinite(o.C)) throw std::invalid_argument("linear SVM: C must be finite and > 0");
+  if (!(o.tol > 0.0) || !std::isfinite(o.tol)) throw std::invalid_argument("linear SVM: tol must be finite and > 0");
+  if (o.newton_max_iter < 1) throw std::invalid_argument("linear SVM: newton_max_iter must be >= 1");
+}
+
+Eigen::MatrixXd augmented(Eigen::Ref<const Eigen::MatrixXd> X) {
+  Eigen::MatrixXd Xt(X.rows(), X.cols() + 1);
+  Xt.leftCols(X.cols()) = X;
+  Xt.col(X.cols()).setOnes();
+  return Xt;
+}
+
+bool use_newton(const LinearSvmOptions& o, Eigen::Index m) {
+  switch (o.solver) {
+    case SvmSolver::newton:
+      return true;
+    case SvmSolver::liblinear:
+      return false;
+    case SvmSolver::automatic:
+      return static_cast<std::size_t>(m) <= o.auto_max_dim;
+  }
+  return true;
+}
+
+// One ±1 problem on X̃ (m = p + 1 columns), from init (m values) or 0.
+BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, const Eigen::VectorXd& y,
+                   const LinearSvmOptions& o, const Eigen::VectorXd* init) {
+  namespace sd = models::svm_detail;
+  const Eigen::Index m = Xt.cols();
+  BinarySvmFit fit;
+  fit.gradient_tolerance = sd::gradient_tolerance(Xt, y, o.C, o.tol);
+  Eigen::VectorXd w_tilde;
+  if (use_newton(o, m)) {
+    Eigen::VectorXd w0 = init ? *init : Eigen::VectorXd(Eigen::VectorXd::Zero(m));
+    sd::NewtonOutcome nt = sd::newton_solve(Xt, y, o.C, fit.gradient_tolerance, std::move(w0), o.newton_max_iter);
+    fit.iterations = nt.iterations;
+    fit.solver = "newton";
+    fit.gradient_norm = nt.gradient_norm;
+    w_tilde = std::move(nt.w);
+    if (!nt.converged) {
+      // specs/crfe.md §3.2: after the cap, liblinear finishes the problem from the current iterate.
+      fit.warnings.push_back("newton stopped (" + nt.stop_note + ") after " + std::to_string(nt.iterations) +
+                             " iterations with |grad| " + format_number(nt.gradient_norm) + " > " +
+                             format_number(fit.gradient_tolerance) + "; finished with liblinear");
+      sd::LiblinearOutcome ll = sd::liblinear_solve(rows.get(), y, o.C, o.tol, &w_tilde);
+      fit.iterations += ll.iterations;
+      fit.solver = "newton+liblinear";
+      fit.converged = !ll.hit_cap;
+      if (ll.hit_cap) fit.warnings.push_back(kCapWarning);
+      for (auto& w : ll.warnings) fit.warnings.push_back(std::move(w));
+      w_tilde = std::move(ll.w);
+      fit.gradient_norm = sd::gradient(Xt, y, o.C, w_tilde).norm();
+    }
+  } else {
+    sd::LiblinearOutcome ll = sd::liblinear_solve(rows.get(), y, o.C, o.tol, init);
+    fit.iterations = ll.iterations;
+    fit.solver = "liblinear";
+    fit.converged = !ll.hit_cap;
+    if (ll.hit_cap) fit.warnings.push_back(kCapWarning);
+    for (auto& w : ll.warnings) fit.warnings.push_back(std::move(w));
+    w_tilde = std::move(ll.w);
+    fit.gradient_norm = sd::gradient(Xt, y, o.C, w_tilde).norm();
+  }
+  fit.w = w_tilde.head(m - 1);
+  fit.b = w_tilde[m - 1];
+  return fit;
+}
+
+void check_pm1(Eigen::Ref<const Eigen::VectorXd> y) {
+  bool pos = false, neg = false;
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if (y[i] == 1.0)
+      pos = true;
+    else if (y[i] == -1.0)
+      neg = true;
+    else
+      throw std::invalid_argument("linear SVM: binary labels must be -1 or +1");
+  }
+  if (!pos || !neg) throw std::invalid_argument("linear SVM: both labels -1 and +1 need at least one row");
+}
+
+}  // namespace
+
+std::string to_string(SvmSolver solver) {
+  switch (solver) {
+    case SvmSolver::automatic:
+      return "auto";
+    case SvmSolver::newton:
+      return "newton";
+    case SvmSolver::liblinear:
+      return "liblinear";
+  }
+  return "auto";
+}
+
+SvmSolver parse_svm_solver(std::string_view word) {
+  if (word == "auto") return SvmSolver::automatic;
+  if (word == "newton") return SvmSolver::newton;
+  if (word == "liblinear") return SvmSolver::liblinear;
+  throw InputError("svm_solver '" + std::string(word) + "' is not one of auto, newton, liblinear");
+}
+
+BinarySvmFit fit_binary_svm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y,
+                            const LinearSvmOptions& options, Eigen::Ref<const Eigen::VectorXd> init) {
+  check_options(options);
+  if (y.size() != X.rows() || X.rows() == 0)
+    throw std::invalid_argument("linear SVM: X and y sizes differ or are empty");
+  if (init.size() != 0 && init.size() != X.cols() + 1)
+    throw std::invalid_argument("linear SVM: init needs p + 1 values (w, b)");
+  check_pm1(y);
+  const Eigen::MatrixXd Xt = augmented(X);
+  const Eigen::VectorXd yy = y;
+  const LazyLiblinearRows rows(Xt);
+  const Eigen::VectorXd w0 = init;
+  return solve(Xt, rows, yy, options, init.size() ? &w0 : nullptr);
+}
+
+LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
+                              std::size_t n_classes, const LinearSvmOptions& options,
+                              Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx) {
+  check_options(options);
+  const Eigen::Index n = X.rows();
+  if (static_cast<Eigen::Index>(labels.size()) != n || n == 0)
+    throw std::invalid_argument("linear SVM: X and labels sizes differ or are empty");
+  if (n_classes < 2) throw std::invalid_argument("linear SVM: needs at least 2 classes");
+  std::vector<std::size_t> counts(n_classes, 0);
+  for (int c : labels) {
+    if (c < 0 || static_cast<std::size_t>(c) >= n_classes)
+      throw std::invalid_argument("linear SVM: label out of range");
+    ++counts[static_cast<std::size_t>(c)];
+  }
+  for (std::size_t k = 0; k < n_classes; ++k)
+    if (counts[k] == 0) throw std::invalid_argument("linear SVM: class " + std::to_string(k) + " has no training rows");
+  const std::size_t rows_out = n_classes == 2 ? 1 : n_classes;
+  if (warm.size() != 0 && (warm.rows() != static_cast<Eigen::Index>(rows_out) || warm.cols() != X.cols() + 1))
+    throw std::invalid_argument("linear SVM: warm start needs K' x (p + 1) values");
+
+  const Eigen::MatrixXd Xt = augmented(X);
+  const LazyLiblinearRows lazy_rows(Xt);
+  std::vector<BinarySvmFit> fits(rows_out);
+  parallel_for(
+      rows_out,
+      [&](std::size_t k) {
+        // K = 2: code 1 against code 0; K ≥ 3: class k against the rest.
+        const int positive = n_classes == 2 ? 1 : static_cast<int>(k);
+        Eigen::VectorXd y(n);
+        for (Eigen::Index i = 0; i < n; ++i) y[i] = labels[static_cast<std::size_t>(i)] == positive ? 1.0 : -1.0;
+        Eigen::VectorXd init;
+        if (warm.size() != 0) init = warm.row(static_cast<Eigen::Index>(k)).transpose();
+        fits[k] = solve(Xt, lazy_rows, y, options, warm.size() != 0 ? &init : nullptr);
+      },
+      ctx);
+
+  LinearSvmModel model;
+  model.n_classes = n_classes;
+  model.W.resize(static_cast<Eigen::Index>(rows_out), X.cols());
+  model.b.resize(static_cast<Eigen::Index>(rows_out));
+  for (std::size_t k = 0; k < rows_out; ++k) {
+    model.W.row(static_cast<Eigen::Index>(k)) = fits[k].w.transpose();
+    model.b[static_cast<Eigen::Index>(k)] = fits[k].b;
+    model.iterations.push_back(fits[k].iterations);
+    model.solvers.push_back(fits[k].solver);
+    for (const std::string& w : fits[k].warnings)
+      model.warnings.push_back(n_classes == 2 ? w : "class " + std::to_string(k) + ": " + w);
+  }
+  return model;
+}
+
+Eigen::MatrixXd LinearSvmModel::stacked() const {
+  Eigen::MatrixXd S(W.rows(), W.cols() + 1);
+  S.leftCols(W.cols()) = W;
+  S.col(W.cols()) = b;
+  return S;
+}
+
+Eigen::MatrixXd LinearSvmModel::decision_function(Eigen::Ref<const Eigen::MatrixXd> X) const {
+  Eigen::MatrixXd D = X * W.transpose();
+  D.rowwise() += b.transpose();
+  return D;
+}
+
+std::vector<int> LinearSvmModel::predict(Eigen::Ref<const Eigen::MatrixXd> X) const {
+  const Eigen::MatrixXd D = decision_function(X);
+  std::vector<int> out(static_cast<std::size_t>(X.rows()));
+  for (Eigen::Index i = 0; i < D.rows(); ++i) {
+    if (D.cols() == 1) {
+      out[static_cast<std::size_t>(i)] = D(i, 0) > 0.0 ? 1 : 0;
+    } else {
+      Eigen::Index best = 0;
+      for (Eigen::Index k = 1; k < D.cols(); ++k)
+        if (D(i, k) > D(i, best)) best = k;
+      out[static_cast<std::size_t>(i)] = static_cast<int>(best);
+    }
+  }
+  return out;
+}
+
+std::string LinearSvmModel::solver_summary() const {
+  bool newton = false, liblinear = false;
+  for (const std::string& s : solvers) {
+    if (s.find("newton") != std::string::npos) newton = true;
+    if (s.find("liblinear") != std::string::npos) liblinear = true;
+  }
+  if (newton && liblinear) return "newton+liblinear";
+  return liblinear ? "liblinear" : "newton";
+}
+
+int LinearSvmModel::total_iterations() const {
+  int s = 0;
+  for (int it : iterations) s += it;
+  return s;
+}
+
+double linear_svm_objective(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, double C,
+                            Eigen::Ref<const Eigen::VectorXd> w_tilde) {
+  const Eigen::Index p = X.cols();
+  const Eigen::VectorXd z = (X * w_tilde.head(p)).array() + w_tilde[p];
+  double loss = 0.0;
+  for (Eigen::Index i = 0; i < z.size(); ++i) {
+    const double m = 1.0 - y[i] * z[i];
+    if (m > 0) loss += m * m;
+  }
+  return 0.5 * w_tilde.squaredNorm() + C * loss;
+}
+
+Eigen::VectorXd linear_svm_gradient(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, double C,
+                                    Eigen::Ref<const Eigen::VectorXd> w_tilde) {
+  return models::svm_detail::gradient(augmented(X), y, C, w_tilde);
+}
+
+}  // namespace featrel

@@ -27,7 +27,7 @@ test: build
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build in its own folder.
 test-sanitize: deps
-	cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFEATREL_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=Sanitize -DFEATREL_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(SANITIZE) -j$(JOBS)
 	cd $(SANITIZE) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j$(JOBS)

@@ -1,0 +1,243 @@
+// End-to-end runs of `featrel crfe` and `featrel rfe` on the bundled wine data (178 rows, 13 features, 3 classes):
+// the shared result fields, a full ranking, a fixed subset size, the table and stop line, thread-count
+// independence of the JSON, repeats with selection frequencies, the sweep and the SVG, fixed row roles from a
+// column and from separate files, and bad input (exit 2).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cli_runner.hpp"
+
+using featrel::test::read_file;
+using featrel::test::run_cli;
+using featrel::test::TempDir;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string data_file(const std::string& name) {
+  std::string path = FEATREL_DATA_DIR;
+  path += '/';
+  path += name;
+  return path;
+}
+std::string wine() { return data_file("wine.csv") + " --target cultivar"; }
+
+void expect_shared_fields(const Json& r, const std::string& method) {
+  for (const char* key : {"method", "featrel_version", "task", "classes", "n_samples", "n_features", "feature_names",
+                          "seed", "compat", "options", "features", "selected", "selected_names", "diagnostics"})
+    EXPECT_TRUE(r.contains(key)) << key;
+  EXPECT_EQ(r["method"], method);
+  EXPECT_EQ(r["task"], "multiclass");
+  EXPECT_EQ(r["n_samples"], 178);
+  EXPECT_EQ(r["n_features"], 13);
+  ASSERT_EQ(r["features"].size(), 13u);
+  for (std::size_t j = 0; j < 13; ++j) {
+    EXPECT_EQ(r["features"][j]["index"], j);
+    EXPECT_TRUE(r["features"][j].contains("selected"));
+    EXPECT_TRUE(r["features"][j].contains("constant"));
+    EXPECT_TRUE(r["features"][j].contains("rank"));
+  }
+  // The ranking is a permutation of the 13 columns; selected is a prefix of it.
+  ASSERT_EQ(r["ranking"].size(), 13u);
+  std::set<int> seen;
+  for (const auto& j : r["ranking"]) seen.insert(j.get<int>());
+  EXPECT_EQ(seen.size(), 13u);
+  const std::size_t k = r["selected"].size();
+  ASSERT_GE(k, 1u);
+  std::set<int> prefix, selected;
+  for (std::size_t i = 0; i < k; ++i) prefix.insert(r["ranking"][i].get<int>());
+  for (const auto& j : r["selected"]) selected.insert(j.get<int>());
+  EXPECT_EQ(prefix, selected);
+  EXPECT_EQ(r["selected_names"].size(), k);
+  ASSERT_TRUE(r.contains("evaluation"));
+  std::set<std::string> labels;
+  for (const auto& s : r["evaluation"]["subsets"]) labels.insert(s["label"].get<std::string>());
+  EXPECT_TRUE(labels.count("all"));
+  EXPECT_TRUE(labels.count("selected"));
+  EXPECT_TRUE(r["diagnostics"].contains("warnings"));
+  EXPECT_TRUE(r["diagnostics"].contains("threads"));
+}
+
+// diagnostics.seconds and diagnostics.threads removed, at the top level and in every runs[] entry.
+Json strip_timing(Json j) {
+  j["diagnostics"].erase("seconds");
+  j["diagnostics"].erase("threads");
+  if (j.contains("runs"))
+    for (auto& run : j["runs"]) {
+      run["diagnostics"].erase("seconds");
+      run["diagnostics"].erase("threads");
+    }
+  return j;
+}
+
+TEST(CliCrfe, WineResultHasSharedFieldsTableAndStopLine) {
+  TempDir dir;
+  const auto r = run_cli("crfe " + wine() + " --threads 2 --json " + (dir / "r.json") + " --csv " + (dir / "r.csv"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(dir / "r.json"));
+  expect_shared_fields(j, "crfe");
+  EXPECT_TRUE(j["features"][0].contains("beta_initial"));
+  EXPECT_NE(r.out.find("stop: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("coverage"), std::string::npos);
+  EXPECT_NE(r.out.find("flavanoids"), std::string::npos);
+  EXPECT_NE(r.out.find("β at removal"), std::string::npos);
+  // One CSV row per feature plus the header.
+  const std::string csv = read_file(dir / "r.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 14);
+}
+
+TEST(CliCrfe, RfeWineResultHasSharedFields) {
+  TempDir dir;
+  const auto r = run_cli("rfe " + wine() + " --threads 2 --json " + (dir / "r.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(dir / "r.json"));
+  expect_shared_fields(j, "rfe");
+  EXPECT_TRUE(j["features"][0].contains("importance_initial"));
+  EXPECT_NE(r.out.find("importance at removal"), std::string::npos) << r.out;
+}
+
+TEST(CliCrfe, FixedSizeSelectsExactlyK) {
+  TempDir dir;
+  for (const std::string method : {"crfe", "rfe"}) {
+    const auto r = run_cli(method + " " + wine() + " -k 5 --quiet --json " + (dir / (method + ".json")));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    const Json j = Json::parse(read_file(dir / (method + ".json")));
+    EXPECT_EQ(j["selected"].size(), 5u) << method;
+    EXPECT_EQ(j["stop"]["reason"], "fixed_size");
+    std::size_t marked = 0;
+    for (const auto& f : j["features"]) marked += f["selected"].get<bool>() ? 1 : 0;
+    EXPECT_EQ(marked, 5u);
+  }
+  const auto long_name = run_cli("crfe " + wine() + " --n-features-to-select 4 --quiet --json " + (dir / "n.json"));
+  ASSERT_EQ(long_name.code, 0) << long_name.err;
+  EXPECT_EQ(Json::parse(read_file(dir / "n.json"))["selected"].size(), 4u);
+}
+
+TEST(CliCrfe, JsonIdenticalForAnyThreadCount) {
+  TempDir dir;
+  for (const std::string method : {"crfe", "rfe"}) {
+    ASSERT_EQ(run_cli(method + " " + wine() + " --quiet --threads 1 --json " + (dir / "t1.json")).code, 0);
+    ASSERT_EQ(run_cli(method + " " + wine() + " --quiet --threads 2 --json " + (dir / "t2.json")).code, 0);
+    EXPECT_EQ(strip_timing(Json::parse(read_file(dir / "t1.json"))).dump(),
+              strip_timing(Json::parse(read_file(dir / "t2.json"))).dump())
+        << method;
+  }
+  // Repeats run the splits in parallel.
+  ASSERT_EQ(run_cli("crfe " + wine() + " --repeats 3 --quiet --threads 1 --json " + (dir / "r1.json")).code, 0);
+  ASSERT_EQ(run_cli("crfe " + wine() + " --repeats 3 --quiet --threads 2 --json " + (dir / "r2.json")).code, 0);
+  EXPECT_EQ(strip_timing(Json::parse(read_file(dir / "r1.json"))).dump(),
+            strip_timing(Json::parse(read_file(dir / "r2.json"))).dump());
+}
+
+TEST(CliCrfe, RepeatsPrintFrequenciesAndStability) {
+  TempDir dir;
+  const auto r = run_cli("crfe " + wine() + " --repeats 3 --threads 2 --json " + (dir / "r.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("selected in"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stability of the 3 selected sets"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("majority over 3 runs"), std::string::npos) << r.out;
+  const Json j = Json::parse(read_file(dir / "r.json"));
+  EXPECT_EQ(j["runs"].size(), 3u);
+  EXPECT_TRUE(j.contains("stability"));
+  EXPECT_TRUE(j["features"][0].contains("selection_frequency"));
+}
+
+TEST(CliCrfe, SweepAndSvg) {
+  TempDir dir;
+  const auto r = run_cli("crfe " + wine() + " --sweep --quiet --threads 2 --svg " + (dir / "c.svg") + " --json " +
+                         (dir / "c.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string svg = read_file(dir / "c.svg");
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("coverage"), std::string::npos);
+  EXPECT_NE(svg.find("stop: "), std::string::npos);
+  std::size_t sized = 0;
+  const Json j = Json::parse(read_file(dir / "c.json"));
+  for (const auto& s : j["evaluation"]["subsets"])
+    sized += s["label"].get<std::string>().rfind("k=", 0) == 0 ? 1 : 0;
+  EXPECT_GE(sized, 2u);
+}
+
+TEST(CliCrfe, FixedRolesFromSeparateFilesAndFromAColumn) {
+  TempDir dir;
+  const std::string d = data_file("crfe/mc35/");
+  const auto r = run_cli("crfe " + d + "train.csv --target y --calibration-csv " + d + "calibration.csv --test-csv " +
+                         d + "test.csv --reuse-calibration --quiet --threads 2 --json " + (dir / "files.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json files = Json::parse(read_file(dir / "files.json"));
+  EXPECT_EQ(files["rows"]["train"], 131);
+  EXPECT_EQ(files["rows"]["test"], 88);
+
+  // The same roles as a column of one file.
+  std::ofstream out(dir / "roles.csv");
+  const std::pair<const char*, const char*> parts[] = {
+      {"train.csv", "train"}, {"calibration.csv", "calibration"}, {"test.csv", "test"}};
+  bool header = true;
+  for (const auto& [file, role] : parts) {
+    std::istringstream in(read_file(d + file));
+    std::string line;
+    bool first = true;
+    while (std::getline(in, line)) {
+      if (line.empty()) continue;
+      if (first) {
+        first = false;
+        if (header) out << line << ",role\n";
+        header = false;
+        continue;
+      }
+      out << line << "," << role << "\n";
+    }
+  }
+  out.close();
+  const auto c = run_cli("crfe " + (dir / "roles.csv") + " --target y --split-column role --reuse-calibration --quiet "
+                         "--threads 2 --json " + (dir / "column.json"));
+  ASSERT_EQ(c.code, 0) << c.err;
+  const Json column = Json::parse(read_file(dir / "column.json"));
+  EXPECT_EQ(column["n_features"], 35);
+  EXPECT_EQ(column["ranking"], files["ranking"]);
+  EXPECT_EQ(column["selected"], files["selected"]);
+}
+
+TEST(CliCrfe, BadInputExitsTwo) {
+  TempDir dir;
+  // k larger than the feature count.
+  const auto k = run_cli("crfe " + wine() + " -k 14 --quiet");
+  EXPECT_EQ(k.code, 2) << k.err;
+  EXPECT_NE(k.err.find("14"), std::string::npos) << k.err;
+  EXPECT_EQ(run_cli("rfe " + wine() + " -k 14 --quiet").code, 2);
+  // A one-class target.
+  std::ofstream one(dir / "one.csv");
+  one << "a,b,y\n";
+  for (int i = 0; i < 20; ++i) one << i << "," << (i * 7) % 5 << ",x\n";
+  one.close();
+  EXPECT_EQ(run_cli("crfe " + (dir / "one.csv") + " --quiet").code, 2);
+  EXPECT_EQ(run_cli("rfe " + (dir / "one.csv") + " --quiet").code, 2);
+  // Bad option words and values.
+  EXPECT_EQ(run_cli("crfe " + wine() + " --standardize zscore --quiet").code, 2);
+  EXPECT_EQ(run_cli("crfe " + wine() + " --stop cv --quiet").code, 2);
+  EXPECT_EQ(run_cli("crfe " + wine() + " --significance 1.5 --quiet").code, 2);
+  EXPECT_EQ(run_cli("crfe " + wine() + " --split-column nope --quiet").code, 2);
+}
+
+TEST(CliCrfe, HelpShowsDefaults) {
+  const auto h = run_cli("crfe --help");
+  ASSERT_EQ(h.code, 0);
+  for (const char* flag : {"--n-features-to-select", "-k", "--sweep", "--repeats", "--compat", "--standardize",
+                           "--split-column", "--selection-csv", "--calibration-csv", "--test-csv", "--sigma",
+                           "--with-rfe"})
+    EXPECT_NE(h.out.find(flag), std::string::npos) << flag;
+  EXPECT_NE(h.out.find("MODE=train"), std::string::npos);  // --standardize's default
+  EXPECT_NE(h.out.find("K=0"), std::string::npos);         // -k's default
+  const auto r = run_cli("rfe --help");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--cv-folds"), std::string::npos);
+}
+
+}  // namespace

@@ -14,8 +14,14 @@ class RatioReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const auto& r : runs)
-      if (r.run_type == Run::RT_Iteration) seconds_[r.benchmark_name()] = r.GetAdjustedRealTime();
+      if (r.run_type == Run::RT_Iteration && r.iterations > 0)
+        seconds_[r.benchmark_name()] = r.real_accumulated_time / static_cast<double>(r.iterations);
     ConsoleReporter::ReportRuns(runs);
+  }
+  // Seconds per iteration of a benchmark that ran (0 when it did not).
+  double seconds(const std::string& name) const {
+    auto it = seconds_.find(name);
+    return it == seconds_.end() ? 0.0 : it->second;
   }
   // Prints "label: a / b = ratio x" when both were run.
   void print_ratio(const std::string& label, const std::string& slow, const std::string& fast) const {

@@ -1,0 +1,188 @@
+// SFC, sequential feature classification (specs/sfc_boruta.md §3.3; Pfannschmidt & Hammer, Algorithms 1 and 2):
+// which features are strongly relevant (nothing can replace them), weakly relevant (a redundant partner can stand
+// in) or irrelevant, without assuming a linear model?
+//
+// Boruta (featrel/boruta.hpp) gives the all-relevant set A. A forest with a high feature fraction concentrates
+// importance on a minimal set: M = the features whose importance exceeds the upper bound of a prediction interval
+// of shadow importances (Eq. 2; the shadow is one permuted column appended to the data). V = A ∪ M is the relevant
+// set. A prediction interval of model scores under one permuted column of V then tests each feature of M: with
+// the feature permuted, a score below the interval means no other feature can replace it — strong (2). The rest
+// of V is weak (1); everything else irrelevant (0).
+//
+// Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
+// spec's table (§3.3: separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
+// forest seeds) and keeps the others as options; `reference` reproduces squamish's statistics. Fits are
+// independent tasks on a thread pool with per-task seeds, so the result does not depend on the thread count. The
+// forest can be replaced by a FitProvider (a "scripted forest") to test the decision logic exactly.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "featrel/boruta.hpp"
+#include "featrel/dataset.hpp"
+#include "featrel/forest.hpp"
+#include "featrel/report.hpp"
+#include "featrel/run_context.hpp"
+#include "featrel/stats.hpp"
+
+namespace featrel::sfc {
+
+// The matrix of the score null: V (the paper) or all of X (squamish).
+enum class NullMatrix { relevant, all };
+// Forest seeds of the null and test fits: one for every null fit and another for every test fit (squamish);
+// one for both; or a fresh seed per fit.
+enum class NullSeeds { fixed, shared, fresh };
+// How a tested feature is destroyed: permuted in place (squamish) or removed from V (the paper).
+enum class Perturbation { permute, remove };
+// Where scores come from: the training rows (in-sample), out-of-bag rows, or a held-out part.
+enum class ScoreKind { train, oob, holdout };
+// The relevant set: A ∪ M (squamish) or A alone (the paper's W = A \ S).
+enum class RelevantSet { union_set, boruta };
+
+std::string to_string(NullMatrix v);
+std::string to_string(NullSeeds v);
+std::string to_string(Perturbation v);
+std::string to_string(ScoreKind v);
+std::string to_string(RelevantSet v);  // "union" | "boruta"
+// Parsers for the command-line words; InputError naming the flag and the accepted words otherwise.
+NullMatrix parse_null_matrix(std::string_view word);
+NullSeeds parse_null_seeds(std::string_view word);
+Perturbation parse_perturbation(std::string_view word);
+ScoreKind parse_score(std::string_view word);
+RelevantSet parse_relevant_set(std::string_view word);
+// "default" | "accuracy" | "r2" | "mae" (--metric).
+forest::Metric parse_metric(std::string_view word);
+
+// Options with the spec's defaults (§5). Names are the JSON `options` names.
+struct Options {
+  int n_resampling = 50;            // α, null samples (>= 3)
+  double fpr = 1e-6;                // p, tail probability of the intervals, in (0, 0.5)
+  std::size_t trees = 100;          // importance, null and test forests
+  forest::ColumnFraction feature_fraction = forest::ColumnFraction::fraction(0.8);
+  forest::FeatureSampling feature_sampling = forest::FeatureSampling::tree;
+  double boruta_perc = 70.0;
+  double boruta_alpha = 0.01;
+  int boruta_max_iter = 100;
+  std::optional<std::size_t> boruta_trees;  // nullopt = auto
+  forest::ColumnFraction boruta_feature_fraction = forest::ColumnFraction::fraction(0.1);
+  int boruta_first_test_iter = 5;
+  NullMatrix null_matrix = NullMatrix::relevant;
+  NullSeeds null_seeds = NullSeeds::fixed;
+  Perturbation perturbation = Perturbation::permute;
+  stats::Sides sided = stats::Sides::lower;  // lower or two
+  stats::SdKind sd = stats::SdKind::population;
+  ScoreKind score = ScoreKind::train;
+  double holdout_fraction = 0.3;    // in (0, 0.9)
+  forest::Metric metric = forest::Metric::automatic;  // mae: regression only
+  int test_repeats = 1;
+  RelevantSet relevant_set = RelevantSet::union_set;
+  bool reference = false;           // --compat reference: squamish's statistics (§3.3)
+  int max_depth = 5;
+  double row_fraction = 0.632;
+  std::size_t min_leaf = 20;
+  int max_bins = 255;
+  forest::Engine engine = forest::Engine::native;
+};
+
+// InputError naming the option and its range for any invalid value (§7).
+void validate(const Options& options);
+// The options a run uses: under `reference`, null_matrix all, sided two, boruta_max_iter 99 and
+// boruta_first_test_iter 1 (and the |V| = 1 shortcut at run time). This is the `options` echo.
+Options effective_options(const Options& options);
+report::Json options_json(const Options& options);
+// The Boruta options SFC runs for A (§3.3 step 1).
+boruta::Options boruta_options(const Options& options);
+
+// ---- the forest, replaceable ------------------------------------------------------------------------------------
+
+enum class FitKind { importance, shadow_null, score_null, test };
+std::string to_string(FitKind kind);
+
+// One fit SFC asks for. The design holds the data columns `columns` in order; the codes at design position
+// `permuted` (if any) are permuted by `permutation` (row i gets row permutation[i]'s code): the appended column
+// of a null sample, or the tested feature in place.
+struct FitQuery {
+  FitKind kind = FitKind::importance;
+  std::size_t sample = 0;   // null sample s (1-based), or the tested feature j
+  std::size_t repeat = 0;   // test repeat r (0-based)
+  std::vector<std::size_t> columns;
+  std::optional<std::size_t> permuted;
+  std::vector<std::size_t> permutation;
+  std::uint64_t fit_seed = 0;
+};
+
+struct FitOutcome {
+  std::vector<double> importance;  // per design position (importance and shadow_null fits)
+  double score = 0.0;              // the model score (score_null and test fits; also importance and, under
+                                   // null_matrix all, shadow_null)
+};
+
+using FitProvider = std::function<FitOutcome(const FitQuery&)>;
+
+// ---- results -----------------------------------------------------------------------------------------------------
+
+struct Interval {
+  double mean = 0.0, sd = 0.0;
+  double lower = 0.0, upper = 0.0;  // both bounds of mean ± t·sd·√(1/n_new + 1/α)
+  double t_quantile = 0.0;
+  int n_samples = 0;
+  std::string matrix;               // "relevant" or "all"
+  std::string sides;                // the bound(s) the decision uses: "upper", "lower" or "two"
+};
+
+struct FeatureResult {
+  int cls = 0;                      // 2 strong, 1 weak, 0 irrelevant
+  boruta::Decision boruta_decision = boruta::Decision::tentative;
+  bool in_all_relevant = false;     // confirmed by Boruta (A)
+  bool in_minimal = false;          // M
+  double importance = 0.0;          // total gain in the importance model
+  bool tested = false;
+  std::optional<double> test_score; // mean over test repeats
+  std::optional<double> test_statistic;
+  std::optional<double> test_p_value;
+  bool constant = false;
+};
+
+struct Seconds {
+  double boruta = 0.0, importance = 0.0, null = 0.0, tests = 0.0, total = 0.0;
+};
+
+struct Result {
+  Task task = Task::binary;
+  Options options;                  // effective options
+  std::uint64_t seed = 0;
+  std::vector<FeatureResult> features;
+  std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
+  double model_score = 0.0;
+  std::optional<Interval> score_interval;  // absent when V is empty
+  Interval shadow_interval;
+  std::vector<double> null_scores;              // π_s
+  std::vector<double> null_shadow_importances;  // γ_s
+  std::vector<std::size_t> null_features;       // c_s of the shadow null
+  std::vector<std::size_t> null_score_features; // c_s of the score null (the shadow null's under null_matrix all)
+  boruta::Result boruta;
+  std::size_t n_fits = 0;           // Boruta's fits and SFC's own
+  std::vector<std::string> warnings;
+  Seconds seconds;
+  unsigned threads = 1;
+  bool scripted = false;
+
+  std::vector<std::size_t> selected() const;  // class > 0
+  // The result document of specs/README.md §3 with sfc_boruta.md §2's fields; `boruta` holds Boruta's document.
+  report::Json to_json(const Dataset& data) const;
+};
+
+// Runs SFC with the forest of §3.1. InputError for bad data or options (before any fit), Cancelled when ctx's
+// flag is set. Progress stages: "sfc: boruta", "sfc: null", "sfc: tests".
+Result run(const Dataset& data, const Options& options, const RunContext& ctx);
+// The same with scripted fits: `fits` for SFC's own fits, `boruta_fits` for Boruta's.
+Result run(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider& fits,
+           const boruta::ImportanceProvider& boruta_fits);
+
+}  // namespace featrel::sfc

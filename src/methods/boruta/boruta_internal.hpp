@@ -1,0 +1,38 @@
+// Internals shared by the Boruta and SFC files: the data checks both methods make before any fit (§7), the
+// forest-backed importance provider, and Boruta's run with an explicit seed on data already binned (SFC bins
+// once per run and runs Boruta with seed derive(seed, 8)).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "featrel/boruta.hpp"
+#include "featrel/forest.hpp"
+
+namespace featrel::boruta::detail {
+
+// Per feature: flagged constant by the Dataset, or (for a Dataset built without flags) population SD ≤
+// 1e-12·max(1, |mean|) over its finite values. An all-missing column counts as constant.
+std::vector<bool> constant_columns(const Dataset& data);
+
+// §7's errors, each naming the offending flag or value: no feature columns, an ordinal target, a target with a
+// single class, a non-finite target value, an infinite feature value, and too few rows for one tree
+// (⌊row_fraction·n_train⌋ < 2·min_leaf). `method` starts each message.
+void check_data(const Dataset& data, std::string_view method, double row_fraction, std::size_t min_leaf,
+                std::size_t n_train);
+
+// Importances from the forest of §3.1 on the binned data: the design is [active | shadows], shadows permuted with
+// their seeds; trees in fixed blocks over `threads` (the fit is the run's only task).
+ImportanceProvider forest_provider(const forest::BinnedData& bins, const forest::Target& target,
+                                   const Options& options, unsigned threads);
+
+// Boruta's run with its own seed; `provider` null = the forest on `bins` (binned here when null too).
+Result run_seeded(const Dataset& data, const Options& options, const RunContext& ctx, std::uint64_t seed,
+                  const ImportanceProvider* provider, const forest::BinnedData* bins, std::string_view method);
+
+// "k feature(s)" style counts for messages.
+std::string count_word(std::size_t n, std::string_view one, std::string_view many);
+
+}  // namespace featrel::boruta::detail

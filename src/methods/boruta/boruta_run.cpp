@@ -1,0 +1,173 @@
+// featrel::boruta::run: the Boruta loop (specs/sfc_boruta.md §3.2). Each iteration k fits one forest on the
+// non-rejected features plus shadows (seeds derive(seed, 1, k) for the fit and derive(seed, 2, k, q) for shadow
+// q), takes the perc-percentile τ of the shadow importances, counts hits (importance > τ, strictly), and from
+// `first_test_iter` on tests the hit counts. Iterations are sequential; the trees of one fit run in parallel
+// blocks, so the result is the same for any thread count.
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/stats.hpp"
+#include "methods/boruta/boruta_internal.hpp"
+
+namespace featrel::boruta {
+
+namespace detail {
+
+Result run_seeded(const Dataset& data, const Options& options, const RunContext& ctx, std::uint64_t seed,
+                  const ImportanceProvider* provider, const forest::BinnedData* bins_in, std::string_view method) {
+  const auto t0 = std::chrono::steady_clock::now();
+  validate(options);
+  check_data(data, method, options.row_fraction, options.min_leaf, data.n_samples());
+  const std::string stage = std::string(method) == "boruta" ? "boruta" : std::string(method) + ": boruta";
+  const std::size_t d = data.n_features();
+  const std::vector<bool> constant = constant_columns(data);
+
+  Result r;
+  r.task = data.task;
+  r.options = options;
+  r.seed = seed;
+  r.threads = ctx.resolved_threads();
+  r.scripted = provider != nullptr;
+  if (method == "boruta") r.warnings = data.warnings;  // SFC reports the data's warnings itself
+  r.features.assign(d, FeatureResult{});
+  std::vector<Decision> decision(d, Decision::tentative);
+  std::size_t n_constant = 0;
+  for (std::size_t j = 0; j < d; ++j)
+    if (constant[j]) {
+      // Left out of every fit: rejected at iteration 0 (specs/README.md §4).
+      decision[j] = Decision::rejected;
+      r.features[j].decided_at = 0;
+      r.features[j].constant = true;
+      ++n_constant;
+    }
+  if (n_constant == d)
+    throw InputError(std::string(method) + ": all " + std::to_string(d) + " features of " + data.source +
+                     " are constant; there is nothing to fit");
+
+  // The forest unless a provider was given; the data are binned once here unless the caller did.
+  forest::BinnedData own_bins;
+  std::optional<forest::Target> target;
+  ImportanceProvider forest_fits;
+  if (!provider) {
+    if (!bins_in) {
+      own_bins = forest::bin(data.X, options.max_bins);
+      bins_in = &own_bins;
+    }
+    target = forest::Target::of(data);
+    forest_fits = forest_provider(*bins_in, *target, options, r.threads);
+    provider = &forest_fits;
+  }
+
+  std::vector<int> hits(d, 0);
+  std::vector<double> share_sum(d, 0.0);
+  std::vector<int> active_iters(d, 0);
+  int unchanged = 0;
+  bool stopped_early = false;
+  int k = 0;
+  auto any_tentative = [&] {
+    return std::any_of(decision.begin(), decision.end(), [](Decision x) { return x == Decision::tentative; });
+  };
+  while (any_tentative() && k < options.max_iter) {
+    ctx.check_cancel();
+    ++k;
+    FitQuery q;
+    q.iteration = k;
+    for (std::size_t j = 0; j < d; ++j)
+      if (decision[j] != Decision::rejected) q.active.push_back(j);
+    const std::size_t n_a = q.active.size();
+    q.n_trees = options.trees ? *options.trees : auto_trees(n_a, options.max_depth);
+    const std::size_t s = shadow_count(n_a);
+    for (std::size_t sh = 0; sh < s; ++sh) {
+      q.shadow_sources.push_back(q.active[sh % n_a]);
+      q.shadow_seeds.push_back(rng::derive(seed, 2, k, sh));
+    }
+    q.fit_seed = rng::derive(seed, 1, k);
+
+    const std::vector<double> imp = (*provider)(q);
+    if (imp.size() != n_a + s)
+      throw std::logic_error("boruta: the importance provider returned " + std::to_string(imp.size()) +
+                             " values for " + std::to_string(n_a + s) + " columns");
+    const std::vector<double> shadows(imp.begin() + static_cast<std::ptrdiff_t>(n_a), imp.end());
+    const double tau = stats::percentile_linear(shadows, options.perc);
+    r.threshold_history.push_back(tau);
+    r.shadow_max_history.push_back(*std::max_element(shadows.begin(), shadows.end()));
+    r.trees_history.push_back(q.n_trees);
+    std::vector<std::optional<double>> row(d);
+    std::vector<int> active_hits(n_a);
+    for (std::size_t a = 0; a < n_a; ++a) {
+      const std::size_t j = q.active[a];
+      row[j] = imp[a];
+      if (imp[a] > tau) ++hits[j];
+      active_hits[a] = hits[j];
+      std::size_t below = 0;
+      for (double v : shadows) below += v < imp[a] ? 1 : 0;
+      share_sum[j] += static_cast<double>(below) / static_cast<double>(s);
+      ++active_iters[j];
+    }
+    r.importance_history.push_back(std::move(row));
+
+    bool changed = false;
+    if (k >= options.first_test_iter) {
+      const TestOutcome t = binomial_tests(active_hits, k, options.alpha, options.two_step, d);
+      for (std::size_t a = 0; a < n_a; ++a) {
+        const std::size_t j = q.active[a];
+        r.features[j].p_accept = t.p_accept[a];
+        r.features[j].p_reject = t.p_reject[a];
+        if (decision[j] != Decision::tentative) continue;
+        if (t.accept[a] || t.reject[a]) {
+          decision[j] = t.accept[a] ? Decision::confirmed : Decision::rejected;
+          r.features[j].decided_at = k;
+          changed = true;
+        }
+      }
+    }
+    ctx.report(stage, static_cast<std::size_t>(k), static_cast<std::size_t>(options.max_iter));
+    unchanged = changed ? 0 : unchanged + 1;
+    if (options.early_stopping && unchanged > options.n_iter_no_change && any_tentative()) {
+      stopped_early = true;
+      break;
+    }
+  }
+  r.n_iterations = k;
+  r.stop_reason = !any_tentative() ? StopReason::all_decided
+                                   : (stopped_early ? StopReason::early_stopping : StopReason::max_iter);
+
+  const Ranking rk = rough_fix_and_rank(r.importance_history, r.threshold_history, decision);
+  for (std::size_t j = 0; j < d; ++j) {
+    FeatureResult& f = r.features[j];
+    f.decision = decision[j];
+    f.rough_fix_kept = rk.rough_fix_kept[j];
+    f.rank = rk.rank[j];
+    f.hits = hits[j];
+    std::vector<double> v;
+    for (const auto& row : r.importance_history)
+      if (row[j]) v.push_back(*row[j]);
+    if (!v.empty()) f.median_importance = stats::median(v);
+    if (active_iters[j] > 0) f.shadow_share = share_sum[j] / static_cast<double>(active_iters[j]);
+    (decision[j] == Decision::confirmed ? r.confirmed
+                                        : decision[j] == Decision::rejected ? r.rejected : r.tentative)
+        .push_back(j);
+  }
+  if (r.stop_reason != StopReason::all_decided)
+    r.warnings.push_back(std::string(method) + ": " + detail::count_word(r.tentative.size(), "feature", "features") +
+                         " still tentative after " + std::to_string(k) + " fits (" + to_string(r.stop_reason) +
+                         "); see rough_fix_kept, or raise --max-iter");
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace detail
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  return detail::run_seeded(data, options, ctx, ctx.seed, nullptr, nullptr, "boruta");
+}
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx, const ImportanceProvider& provider) {
+  return detail::run_seeded(data, options, ctx, ctx.seed, &provider, nullptr, "boruta");
+}
+
+}  // namespace featrel::boruta

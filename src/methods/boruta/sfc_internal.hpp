@@ -1,0 +1,53 @@
+// Internals of the SFC files: the rows fits train and score on, the forest-backed fit provider, the seed paths of
+// §3.3, and the null-interval and strong-test steps.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "featrel/forest.hpp"
+#include "featrel/sfc.hpp"
+
+namespace featrel::sfc::detail {
+
+// Rows SFC's fits train on (empty = all) and rows their scores are computed on (empty = the training rows).
+struct ScoreRows {
+  std::vector<std::size_t> train;
+  std::vector<std::size_t> score;
+};
+
+// `holdout`: one stratified split (regression: a plain random split) with seed derive(seed, 10); ⌈f·n⌉ rows held
+// out. InputError when a class has no row in either part. Other score kinds: all rows.
+ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed);
+
+// SFC's fits on the forest of §3.1 (one thread each: they run as parallel tasks). A query without columns is the
+// constant model (majority class of the training rows; the training mean for regression).
+FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
+                        const ScoreRows& rows);
+
+// Seeds (§3.3 and its options): the null forests' and the test forests' fit seeds.
+std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);
+std::uint64_t test_fit_seed(const Options& o, std::uint64_t seed, std::size_t j, std::size_t r);
+// The permutation seed of test j, repeat r: derive(seed, 7, j), and derive(seed, 7, j, r) for r ≥ 1.
+std::uint64_t test_permutation_seed(std::uint64_t seed, std::size_t j, std::size_t r);
+
+// A null sample's query: column c_s drawn uniformly from `pool` and a permutation of n rows, both from one stream
+// seeded with `stream_seed`; the design is `base` followed by the permuted c_s.
+FitQuery null_query(FitKind kind, std::size_t s, const std::vector<std::size_t>& base,
+                    const std::vector<std::size_t>& pool, std::size_t n, std::uint64_t stream_seed,
+                    std::uint64_t fit_seed);
+
+// The interval of null values (both bounds; `sides` names the ones the decision uses) with t_{α−1}⁻¹(1 − fpr).
+Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
+                       const std::string& matrix, double n_new);
+
+// One tested feature's verdict from the mean of its test scores against the score interval.
+struct TestVerdict {
+  bool strong = false;
+  std::optional<double> statistic;  // (score − mean)/(sd·√(1/r + 1/α)); null when sd = 0
+  std::optional<double> p_value;    // Student-t with α − 1 df: lower tail, or both tails under `two`
+};
+TestVerdict strong_test(double score, const Interval& interval, const Options& o);
+
+}  // namespace featrel::sfc::detail

@@ -1,0 +1,33 @@
+// SFC's null intervals (specs/sfc_boruta.md §3.3 steps 4 and 6, Algorithm 1): the mean of α null values ±
+// t_{α−1}⁻¹(1 − p)·σ·√(1/n_new + 1/α), through the shared prediction interval. Both bounds are kept for the
+// report; `sides` records which ones the decision uses (the shadow interval its upper bound, the score interval
+// its lower bound or both).
+#include <algorithm>
+#include <functional>
+
+#include "featrel/stats.hpp"
+#include "methods/boruta/sfc_internal.hpp"
+
+namespace featrel::sfc::detail {
+
+Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
+                       const std::string& matrix, double n_new) {
+  const stats::PredictionInterval pi = stats::prediction_interval(values, o.fpr, o.sd, stats::Sides::two, n_new);
+  Interval iv;
+  iv.mean = pi.mean;
+  iv.sd = pi.sd;
+  iv.lower = pi.lower;
+  iv.upper = pi.upper;
+  iv.t_quantile = pi.t;
+  iv.n_samples = static_cast<int>(values.size());
+  // All values equal: σ is 0, not the ~1e-16 that summing them in floating point leaves (§7 degenerate_null).
+  if (std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end()) {
+    iv.mean = iv.lower = iv.upper = values.front();
+    iv.sd = 0.0;
+  }
+  iv.matrix = matrix;
+  iv.sides = std::string(stats::to_string(sides));
+  return iv;
+}
+
+}  // namespace featrel::sfc::detail

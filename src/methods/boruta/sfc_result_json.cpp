@@ -1,0 +1,98 @@
+// The SFC result document (specs/README.md §3 with sfc_boruta.md §2): the shared header, one entry per feature
+// (class, Boruta decision, membership of A and M, importance, test score with its statistic and p-value), the
+// diagnostics, the class and set lists, both null intervals with their samples, and Boruta's own document.
+#include "featrel/result_json.hpp"
+#include "methods/boruta/sfc_internal.hpp"
+
+namespace featrel::sfc {
+
+namespace {
+
+using report::Json;
+using report::json_number;
+
+Json optional_number(const std::optional<double>& v) { return v ? json_number(*v) : Json(nullptr); }
+
+Json numbers(const std::vector<double>& v) {
+  Json a = Json::array();
+  for (double x : v) a.push_back(json_number(x));
+  return a;
+}
+
+Json interval_json(const Interval& iv) {
+  Json j = Json::object();
+  j["mean"] = json_number(iv.mean);
+  j["sd"] = json_number(iv.sd);
+  j["lower"] = json_number(iv.lower);
+  j["upper"] = json_number(iv.upper);
+  j["t_quantile"] = json_number(iv.t_quantile);
+  j["n_samples"] = iv.n_samples;
+  j["matrix"] = iv.matrix;
+  j["sides"] = iv.sides;
+  return j;
+}
+
+}  // namespace
+
+report::Json Result::to_json(const Dataset& data) const {
+  report::ResultHeader h;
+  h.method = "sfc";
+  h.task = featrel::to_string(task);
+  h.classes = data.classes;
+  h.n_samples = data.n_samples();
+  h.n_features = data.n_features();
+  h.feature_names = data.feature_names;
+  h.seed = seed;
+  h.compat = options.reference ? "reference" : "none";
+  h.options = options_json(options);
+  Json r = report::result_skeleton(h);
+
+  Json features = Json::array();
+  for (std::size_t j = 0; j < this->features.size(); ++j) {
+    const FeatureResult& f = this->features[j];
+    Json e = report::feature_entry(j, data.feature_names[j], f.cls > 0, f.constant);
+    report::add_relevance_class(e, f.cls);
+    e["boruta_decision"] = boruta::to_string(f.boruta_decision);
+    e["in_all_relevant"] = f.in_all_relevant;
+    e["in_minimal"] = f.in_minimal;
+    e["importance"] = json_number(f.importance);
+    e["tested"] = f.tested;
+    e["test_score"] = optional_number(f.test_score);
+    e["test_statistic"] = optional_number(f.test_statistic);
+    e["test_p_value"] = optional_number(f.test_p_value);
+    features.push_back(e);
+  }
+  r["features"] = features;
+  report::finish_selection(r);
+
+  Json diag = report::diagnostics_block(warnings,
+                                        {{"boruta", seconds.boruta},
+                                         {"importance", seconds.importance},
+                                         {"null", seconds.null},
+                                         {"tests", seconds.tests},
+                                         {"total", seconds.total}},
+                                        threads);
+  diag["n_fits"] = n_fits;
+  diag["scripted"] = scripted;
+  r["diagnostics"] = diag;
+
+  r["strong"] = strong;
+  r["weak"] = weak;
+  r["irrelevant"] = irrelevant;
+  r["all_relevant"] = all_relevant;
+  r["minimal"] = minimal;
+  r["relevant"] = relevant;
+  r["model_score"] = json_number(model_score);
+  r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
+  r["shadow_interval"] = interval_json(shadow_interval);
+  r["null_scores"] = numbers(null_scores);
+  r["null_shadow_importances"] = numbers(null_shadow_importances);
+  r["null_features"] = null_features;
+  r["null_score_features"] = null_score_features;
+  r["boruta"] = boruta.to_json(data);
+  r["n_fits"] = n_fits;
+  r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.engine);
+  return r;
+}
+
+}  // namespace featrel::sfc

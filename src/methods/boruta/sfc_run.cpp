@@ -1,0 +1,258 @@
+// featrel::sfc::run (specs/sfc_boruta.md §3.3): Boruta for A; the importance model and the shadow null (Γ, M)
+// as one pool of independent fits; V = A ∪ M; the score null on V and the strong tests of M as pools of
+// independent fits; classes 2 / 1 / 0. Every fit's seeds come from the spec's derive paths, and results are
+// collected by task index, so the result does not depend on the thread count.
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/thread_pool.hpp"
+#include "methods/boruta/boruta_internal.hpp"
+#include "methods/boruta/sfc_internal.hpp"
+
+namespace featrel::sfc {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const FitProvider& fits,
+                                 const RunContext& ctx, std::string_view stage) {
+  std::vector<FitOutcome> out(queries.size());
+  parallel_for(queries.size(), [&](std::size_t i) { out[i] = fits(queries[i]); }, ctx, stage);
+  return out;
+}
+
+void check_metric(const Dataset& data, const Options& o) {
+  const bool regression = data.task == Task::regression;
+  if (regression && o.metric == forest::Metric::accuracy)
+    throw InputError("sfc: --metric accuracy needs a classification target; use r2 or mae for regression");
+  if (!regression && (o.metric == forest::Metric::r2 || o.metric == forest::Metric::mae))
+    throw InputError("sfc: --metric " + forest::to_string(o.metric) +
+                     " needs a regression target; classification scores are accuracy");
+}
+
+Result run_impl(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider* fits_in,
+                const boruta::ImportanceProvider* boruta_fits) {
+  const Clock::time_point t0 = Clock::now();
+  const Options o = effective_options(options);
+  validate(o);
+  check_metric(data, o);
+  const std::uint64_t seed = ctx.seed;
+  boruta::detail::check_data(data, "sfc", o.row_fraction, o.min_leaf, data.n_samples());
+  const detail::ScoreRows rows = detail::score_rows(data, o, seed);
+  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.row_fraction, o.min_leaf, rows.train.size());
+  const std::size_t n = data.n_samples(), d = data.n_features();
+  const std::vector<bool> constant = boruta::detail::constant_columns(data);
+  std::vector<std::size_t> cand;  // the columns every fit may use
+  for (std::size_t j = 0; j < d; ++j)
+    if (!constant[j]) cand.push_back(j);
+  if (cand.empty())
+    throw InputError("sfc: all " + std::to_string(d) + " features of " + data.source +
+                     " are constant; there is nothing to fit");
+
+  Result r;
+  r.task = data.task;
+  r.options = o;
+  r.seed = seed;
+  r.threads = ctx.resolved_threads();
+  r.scripted = fits_in != nullptr;
+  r.warnings = data.warnings;
+  r.features.assign(d, FeatureResult{});
+  for (std::size_t j = 0; j < d; ++j) r.features[j].constant = constant[j];
+
+  // Bin once; Boruta and every SFC fit read these codes.
+  forest::BinnedData bins;
+  std::optional<forest::Target> target;
+  FitProvider forest_fitter;
+  if (!fits_in || !boruta_fits) {
+    bins = forest::bin(data.X, o.max_bins);
+    target = forest::Target::of(data);
+  }
+  if (!fits_in) forest_fitter = detail::forest_fits(bins, *target, o, rows);
+  const FitProvider& fits = fits_in ? *fits_in : forest_fitter;
+
+  // 1. A: Boruta with SFC's settings and seed derive(seed, 8).
+  Clock::time_point t = Clock::now();
+  r.boruta = boruta::detail::run_seeded(data, boruta_options(o), ctx, rng::derive(seed, 8), boruta_fits,
+                                        boruta_fits ? nullptr : &bins, "sfc");
+  r.seconds.boruta = since(t);
+  for (const std::string& w : r.boruta.warnings) r.warnings.push_back(w);
+  r.all_relevant = r.boruta.confirmed;
+  for (std::size_t j = 0; j < d; ++j) {
+    r.features[j].boruta_decision = r.boruta.features[j].decision;
+    r.features[j].in_all_relevant = r.boruta.features[j].decision == boruta::Decision::confirmed;
+  }
+
+  // 2–3. The importance model (task 0) and the α shadow-null fits on [X | permuted x_{c_s}] (tasks 1..α).
+  ctx.check_cancel();
+  t = Clock::now();
+  const std::size_t alpha = static_cast<std::size_t>(o.n_resampling);
+  std::vector<FitQuery> queries;
+  {
+    FitQuery q;
+    q.kind = FitKind::importance;
+    q.columns = cand;
+    q.fit_seed = rng::derive(seed, 3);
+    queries.push_back(std::move(q));
+  }
+  for (std::size_t s = 1; s <= alpha; ++s)
+    queries.push_back(detail::null_query(FitKind::shadow_null, s, cand, cand, n, rng::derive(seed, 4, s),
+                                         detail::null_fit_seed(o, seed, s)));
+  std::vector<FitOutcome> out = run_fits(queries, fits, ctx, "sfc: null");
+  if (out[0].importance.size() != cand.size())
+    throw std::logic_error("sfc: the importance fit returned " + std::to_string(out[0].importance.size()) +
+                           " values for " + std::to_string(cand.size()) + " columns");
+  for (std::size_t q = 0; q < cand.size(); ++q) r.features[cand[q]].importance = out[0].importance[q];
+  r.model_score = out[0].score;
+  for (std::size_t s = 1; s <= alpha; ++s) {
+    if (out[s].importance.size() != cand.size() + 1)
+      throw std::logic_error("sfc: a shadow-null fit returned the wrong number of importances");
+    r.null_shadow_importances.push_back(out[s].importance.back());
+    r.null_features.push_back(queries[s].columns.back());
+  }
+  r.shadow_interval = detail::null_interval(r.null_shadow_importances, o, stats::Sides::upper, "all", 1.0);
+  if (o.n_resampling < 30)
+    r.warnings.push_back("small_null: --n-resampling " + std::to_string(o.n_resampling) + " < 30 makes t_{α−1}⁻¹(1 − " +
+                         format_number(o.fpr) + ") = " + format_number(r.shadow_interval.t_quantile) +
+                         " large, and the intervals wide");
+  if (r.shadow_interval.sd == 0.0)
+    r.warnings.push_back("degenerate_shadow_null: every shadow importance was " +
+                         format_number(r.shadow_interval.mean) + "; M holds the features above it");
+  for (std::size_t j : cand)
+    if (r.features[j].importance > r.shadow_interval.upper) {
+      r.minimal.push_back(j);
+      r.features[j].in_minimal = true;
+    }
+  if (o.null_matrix == NullMatrix::all)
+    for (std::size_t s = 1; s <= alpha; ++s) {
+      r.null_scores.push_back(out[s].score);
+      r.null_score_features.push_back(queries[s].columns.back());
+    }
+  r.seconds.importance = since(t);
+
+  // 5. V = A ∪ M (or A).
+  for (std::size_t j = 0; j < d; ++j)
+    if (r.features[j].in_all_relevant || (o.relevant_set == RelevantSet::union_set && r.features[j].in_minimal))
+      r.relevant.push_back(j);
+  if (r.all_relevant.empty())
+    r.warnings.push_back(std::string("empty_all_relevant: Boruta confirmed no feature") +
+                         (o.relevant_set == RelevantSet::union_set ? "; V = M" : ""));
+  std::size_t own_fits = queries.size();
+
+  if (r.relevant.empty()) {
+    r.warnings.push_back(std::string("no_relevant_features: V = ") +
+                         (o.relevant_set == RelevantSet::union_set ? "A ∪ M" : "A") +
+                         " is empty; every feature is irrelevant");
+  } else {
+    const std::vector<std::size_t>& V = r.relevant;
+    // The features of M that are tested: all of M (⊆ V) under union; M ∩ A under --relevant-set boruta.
+    std::vector<std::size_t> tested;
+    for (std::size_t j : r.minimal)
+      if (std::find(V.begin(), V.end(), j) != V.end()) tested.push_back(j);
+    const bool shortcut = o.reference && V.size() == 1;  // squamish: S = M without a test
+
+    // 6. Score null on [V | permuted v_{c_s}].
+    ctx.check_cancel();
+    t = Clock::now();
+    if (o.null_matrix == NullMatrix::relevant) {
+      std::vector<FitQuery> nq;
+      for (std::size_t s = 1; s <= alpha; ++s)
+        nq.push_back(detail::null_query(FitKind::score_null, s, V, V, n, rng::derive(seed, 6, s),
+                                        detail::null_fit_seed(o, seed, s)));
+      const std::vector<FitOutcome> no = run_fits(nq, fits, ctx, "sfc: null");
+      for (std::size_t s = 0; s < alpha; ++s) {
+        r.null_scores.push_back(no[s].score);
+        r.null_score_features.push_back(nq[s].columns.back());
+      }
+      own_fits += nq.size();
+    }
+    const std::size_t reps = static_cast<std::size_t>(o.test_repeats);
+    r.score_interval = detail::null_interval(r.null_scores, o, o.sided,
+                                             o.null_matrix == NullMatrix::relevant ? "relevant" : "all",
+                                             static_cast<double>(reps));
+    if (r.score_interval->sd == 0.0)
+      r.warnings.push_back("degenerate_null: every null score was " + format_number(r.score_interval->mean) +
+                           "; the interval collapses to it and only a strictly " +
+                           (o.sided == stats::Sides::two ? "different" : "lower") + " score is strong");
+    r.seconds.null = since(t);
+
+    // 7. Tests: j permuted inside V (or removed), with the test forest seed.
+    ctx.check_cancel();
+    t = Clock::now();
+    std::vector<bool> strong(d, false);
+    if (shortcut) {
+      for (std::size_t j : tested) strong[j] = true;
+    } else {
+      std::vector<FitQuery> tq;
+      for (std::size_t j : tested)
+        for (std::size_t rep = 0; rep < reps; ++rep) {
+          FitQuery q;
+          q.kind = FitKind::test;
+          q.sample = j;
+          q.repeat = rep;
+          q.fit_seed = detail::test_fit_seed(o, seed, j, rep);
+          if (o.perturbation == Perturbation::permute) {
+            q.columns = V;
+            q.permuted = static_cast<std::size_t>(std::find(V.begin(), V.end(), j) - V.begin());
+            rng::Rng pr(detail::test_permutation_seed(seed, j, rep));
+            q.permutation = pr.permutation(n);
+          } else {
+            for (std::size_t c : V)
+              if (c != j) q.columns.push_back(c);
+          }
+          tq.push_back(std::move(q));
+        }
+      const std::vector<FitOutcome> to = run_fits(tq, fits, ctx, "sfc: tests");
+      own_fits += tq.size();
+      for (std::size_t q = 0; q < tested.size(); ++q) {
+        const std::size_t j = tested[q];
+        double sum = 0.0;
+        for (std::size_t rep = 0; rep < reps; ++rep) sum += to[q * reps + rep].score;
+        const double score = sum / static_cast<double>(reps);
+        const detail::TestVerdict v = detail::strong_test(score, *r.score_interval, o);
+        FeatureResult& f = r.features[j];
+        f.tested = true;
+        f.test_score = score;
+        f.test_statistic = v.statistic;
+        f.test_p_value = v.p_value;
+        strong[j] = v.strong;
+      }
+    }
+    r.seconds.tests = since(t);
+    for (std::size_t j : V) r.features[j].cls = strong[j] ? 2 : 1;
+  }
+
+  for (std::size_t j = 0; j < d; ++j) {
+    const int c = r.features[j].cls;
+    (c == 2 ? r.strong : c == 1 ? r.weak : r.irrelevant).push_back(j);
+  }
+  r.n_fits = static_cast<std::size_t>(r.boruta.n_iterations) + own_fits;
+  r.seconds.total = since(t0);
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::size_t> Result::selected() const {
+  std::vector<std::size_t> s;
+  for (std::size_t j = 0; j < features.size(); ++j)
+    if (features[j].cls > 0) s.push_back(j);
+  return s;
+}
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  return run_impl(data, options, ctx, nullptr, nullptr);
+}
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider& fits,
+           const boruta::ImportanceProvider& boruta_fits) {
+  return run_impl(data, options, ctx, &fits, &boruta_fits);
+}
+
+}  // namespace featrel::sfc

@@ -1,0 +1,27 @@
+// Internals shared by the forest's engine files: the checked inputs of one fit and each engine's entry point.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "featrel/forest.hpp"
+
+namespace featrel::forest::detail {
+
+// The checked inputs of one fit: training rows (ascending) and the rows each tree samples.
+struct FitSetup {
+  std::vector<std::uint32_t> rows;  // training rows of the design
+  std::size_t sample_size = 0;      // ⌊row_fraction·|rows|⌋
+  std::size_t columns_per_draw = 0; // k of the design's m columns
+  std::vector<double> base;         // base margin per output (engine-specific for XGBoost multiclass)
+};
+
+FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+                     const FitRequest& request, const FitSetup& setup);
+FitResult fit_xgboost(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+                      const FitRequest& request, const FitSetup& setup);
+
+// Rounds per block: trees are grown and reduced in blocks of this many rounds, whatever the thread count.
+inline constexpr std::size_t kRoundsPerBlock = 8;
+
+}  // namespace featrel::forest::detail

@@ -1,0 +1,675 @@
+// The native engine (specs/sfc_boruta.md §3.1 items 2–5, §8): histogram trees written for Boruta's and SFC's
+// workload of many small forests on pre-binned data.
+//
+// Why it is shaped this way:
+// - The hessian is a constant h₀, so a histogram bin needs only (count, Σg); for classification Σg over a bin is
+//   count/K − (count of class k), so bins hold two integers and every sum (and the subtraction trick) is exact.
+// - Trees grow depth-first; with no leaf budget the result is the same as depth-wise growth, and only the
+//   histograms on the current path are alive. With per-tree columns, a split builds the smaller child's
+//   histogram and gets the larger one by subtracting it from the parent's.
+// - Rows are partitioned in place (stably, so each node's rows stay ascending and gathers stay cache-friendly),
+//   and a tree's rows are drawn by selection sampling, which yields them already sorted.
+// - The split search visits only the occupied bins of a column (a bit map per column and node): deep nodes hold
+//   far fewer rows than 255 bins, and an empty bin would only repeat the previous boundary.
+// - Trees are grown in fixed blocks of rounds; each block sums its importances and margins in tree order and the
+//   blocks are reduced in block order, so any thread count gives the same bits.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "featrel/rng.hpp"
+#include "featrel/thread_pool.hpp"
+#include "models/forest_detail.hpp"
+
+namespace featrel::forest::detail {
+
+namespace {
+
+// A histogram bin for classification: rows in the low 32 bits and rows of the tree's class in the high 32 bits,
+// so that a row is one 64-bit add and sums and differences of bins never carry between the halves (k ≤ n).
+struct ClassBin {
+  std::uint64_t v = 0;
+  std::uint32_t n() const { return static_cast<std::uint32_t>(v); }
+  std::uint32_t k() const { return static_cast<std::uint32_t>(v >> 32); }
+};
+// A histogram bin for regression: Σg and rows.
+struct RegBin {
+  double g = 0.0;
+  std::uint64_t v = 0;
+  std::uint32_t n() const { return static_cast<std::uint32_t>(v); }
+};
+
+// Bit j set iff bin j of h[0..count) has rows (count ≤ 64).
+std::uint64_t occupied(const RegBin* h, int count) {
+  std::uint64_t m = 0;
+  for (int j = 0; j < count; ++j) m |= static_cast<std::uint64_t>(h[j].n() != 0) << j;
+  return m;
+}
+
+std::uint64_t occupied(const ClassBin* h, int count) {
+  std::uint64_t m = 0;
+  int j = 0;
+#if defined(__SSE2__)
+  // Four bins at a time: gather their row counts (the low halves) into one vector and compare with zero.
+  const __m128i zero = _mm_setzero_si128();
+  for (; j + 4 <= count; j += 4) {
+    const __m128 a = _mm_castsi128_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + j)));
+    const __m128 b = _mm_castsi128_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + j + 2)));
+    const __m128i counts = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+    const int empty = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(counts, zero)));
+    m |= static_cast<std::uint64_t>(~empty & 0xF) << j;
+  }
+#endif
+  for (; j < count; ++j) m |= static_cast<std::uint64_t>(h[j].n() != 0) << j;
+  return m;
+}
+
+// Read-only data of one fit, shared by every block.
+struct Shared {
+  std::size_t n_rows = 0;  // design rows
+  std::size_t m = 0;       // design columns
+  std::vector<const std::uint8_t*> codes;
+  std::vector<int> n_bins;
+  std::vector<std::uint8_t> has_missing;
+  std::vector<std::uint32_t> train;   // training rows
+  std::vector<std::uint8_t> is_train; // per design row
+  Objective objective = Objective::binary;
+  std::size_t outputs = 1;
+  std::size_t n_classes = 0;
+  double inv_k = 0.5;                 // 1/K: classification g = 1/K − [y = k]
+  double h0 = 0.25;
+  // Classification, per class tree k (one for binary) and design row: the row's ClassBin increment,
+  // 1 + ([y = k] << 32).
+  std::vector<std::vector<std::uint64_t>> inc;
+  std::vector<double> g;              // regression, per design row: base − y
+  std::vector<double> inv_h;          // 1/(h₀·c + λ), c = 0..|train|
+  std::size_t sample_size = 0;
+  std::size_t k_cols = 0;
+  std::size_t rounds = 0;
+  std::uint64_t seed = 0;
+  Params p;
+  bool want_margins = false, want_oob = false, keep = false;
+};
+
+// What one block of rounds contributes.
+struct BlockOut {
+  std::vector<double> importance;   // m
+  std::vector<double> margin;       // n_rows × outputs (column-major), Σ of unscaled leaf values
+  std::vector<double> oob_sum;      // same layout
+  std::vector<std::uint32_t> oob_count;
+  std::vector<Tree> trees;
+};
+
+template <class Bin>
+class Grower {
+ public:
+  explicit Grower(const Shared& s) : s_(s) {
+    idx_.resize(s.sample_size);
+    tmp_.resize(s.sample_size);
+    if (s.want_oob) in_sample_.assign(s.n_rows, 0);
+  }
+
+  void grow_block(std::size_t first, std::size_t last, BlockOut& out) {
+    const std::size_t n = s_.n_rows, K = s_.outputs;
+    out.importance.assign(s_.m, 0.0);
+    if (s_.want_margins) out.margin.assign(n * K, 0.0);
+    if (s_.want_oob) {
+      out.oob_sum.assign(n * K, 0.0);
+      out.oob_count.assign(n, 0);
+    }
+    imp_ = &out.importance;
+    for (std::size_t t = first; t < last; ++t) {
+      sample_rows(t);
+      for (std::size_t o = 0; o < K; ++o) {
+        // The K class trees of a round share its rows and its column stream.
+        std::copy(rows_.begin(), rows_.end(), idx_.begin());
+        col_rng_.emplace(rng::derive(s_.seed, t, 1));
+        if (!s_.inc.empty()) inc_ = &s_.inc[o];
+        Tree tree;
+        tree.output = static_cast<std::uint32_t>(o);
+        grow_tree(tree);
+        if (s_.want_margins || s_.want_oob) route(tree, o, out);
+        if (s_.keep) out.trees.push_back(std::move(tree));
+      }
+      if (s_.want_oob)
+        for (std::size_t i = 0; i < n; ++i)
+          if (!in_sample_[i] && s_.is_train[i]) ++out.oob_count[i];
+    }
+  }
+
+ private:
+  struct Split {
+    bool found = false;
+    std::size_t ci = 0;  // position among the node's candidate columns
+    std::uint8_t bin = 0;
+    bool missing_left = true;
+    double score = 0.0;
+    Bin left{};
+  };
+
+  static std::uint32_t count(const Bin& b) { return b.n(); }
+  double grad(const Bin& b) const {
+    if constexpr (std::is_same_v<Bin, ClassBin>)
+      return static_cast<double>(b.n()) * s_.inv_k - static_cast<double>(b.k());
+    else
+      return b.g;
+  }
+  static void add(Bin& a, const Bin& b) {
+    a.v += b.v;
+    if constexpr (std::is_same_v<Bin, RegBin>) a.g += b.g;
+  }
+  static Bin minus(const Bin& a, const Bin& b) {
+    Bin r;
+    r.v = a.v - b.v;
+    if constexpr (std::is_same_v<Bin, RegBin>) r.g = a.g - b.g;
+    return r;
+  }
+  // The bin of one row.
+  Bin row_bin(std::uint32_t row) const {
+    Bin r;
+    if constexpr (std::is_same_v<Bin, ClassBin>) {
+      r.v = (*inc_)[row];
+    } else {
+      r.v = 1;
+      r.g = s_.g[row];
+    }
+    return r;
+  }
+
+  // ⌊row_fraction·n⌋ of the training rows without replacement, from derive(seed, t, 0), by selection sampling
+  // (Knuth's Algorithm S): row i is taken with probability (still needed)/(rows left), which gives a uniform
+  // subset already in ascending order.
+  void sample_rows(std::size_t t) {
+    const std::size_t nt = s_.train.size();
+    rows_.clear();
+    if (s_.sample_size == nt) {
+      rows_.assign(s_.train.begin(), s_.train.end());
+    } else {
+      rng::Rng r(rng::derive(s_.seed, t, 0));
+      std::size_t need = s_.sample_size;
+      for (std::size_t i = 0; i < nt && need > 0; ++i)
+        if (r.bounded(nt - i) < need) {
+          rows_.push_back(s_.train[i]);
+          --need;
+        }
+    }
+    if (s_.want_oob) {
+      std::fill(in_sample_.begin(), in_sample_.end(), 0);
+      for (std::uint32_t r : rows_) in_sample_[r] = 1;
+    }
+  }
+
+  // Columns for a tree or a node: k of the m design columns, ascending (ties go to the lowest position).
+  void draw_columns(std::vector<std::uint32_t>& cols, std::vector<std::size_t>& offsets, std::size_t& slots) {
+    cols.clear();
+    if (s_.k_cols >= s_.m) {
+      for (std::size_t c = 0; c < s_.m; ++c) cols.push_back(static_cast<std::uint32_t>(c));
+    } else {
+      for (std::size_t c : col_rng_->sample_without_replacement(s_.m, s_.k_cols))
+        cols.push_back(static_cast<std::uint32_t>(c));
+      std::sort(cols.begin(), cols.end());
+    }
+    offsets.resize(cols.size());
+    slots = 0;
+    for (std::size_t q = 0; q < cols.size(); ++q) {
+      offsets[q] = slots;
+      slots += static_cast<std::size_t>(s_.n_bins[cols[q]]) + 1;  // bins + the missing code
+    }
+  }
+
+  // A node's histogram: the bins of each candidate column, at offsets[q].
+  struct Hist {
+    std::vector<Bin> bins;
+  };
+
+  Hist& buffer(std::size_t b, std::size_t slots, std::size_t /*n_cols*/) {
+    if (pool_.size() <= b) pool_.resize(b + 1);
+    Hist& h = pool_[b];
+    if (h.bins.size() < slots) h.bins.resize(slots);
+    return h;
+  }
+
+  // Histogram of rows idx_[b, e) over the candidate columns, into h (cleared here). Four columns per pass over
+  // the rows: four independent chains of adds, and each row index and increment is loaded once per four columns.
+  void build(Hist& hist, std::size_t b, std::size_t e, const std::vector<std::uint32_t>& cols,
+             const std::vector<std::size_t>& offsets, std::size_t slots) {
+    Bin* h = hist.bins.data();
+    std::fill(h, h + slots, Bin{});
+    const std::uint32_t* idx = idx_.data();
+    const std::size_t nc = cols.size();
+    std::size_t q = 0;
+    for (; q + 4 <= nc; q += 4) {
+      const std::uint8_t *c0 = s_.codes[cols[q]], *c1 = s_.codes[cols[q + 1]], *c2 = s_.codes[cols[q + 2]],
+                         *c3 = s_.codes[cols[q + 3]];
+      Bin *h0 = h + offsets[q], *h1 = h + offsets[q + 1], *h2 = h + offsets[q + 2], *h3 = h + offsets[q + 3];
+      if constexpr (std::is_same_v<Bin, ClassBin>) {
+        const std::uint64_t* inc = inc_->data();
+        for (std::size_t i = b; i < e; ++i) {
+          const std::uint32_t row = idx[i];
+          const std::uint64_t a = inc[row];
+          h0[c0[row]].v += a;
+          h1[c1[row]].v += a;
+          h2[c2[row]].v += a;
+          h3[c3[row]].v += a;
+        }
+      } else {
+        const double* g = s_.g.data();
+        for (std::size_t i = b; i < e; ++i) {
+          const std::uint32_t row = idx[i];
+          const double a = g[row];
+          RegBin &x0 = h0[c0[row]], &x1 = h1[c1[row]], &x2 = h2[c2[row]], &x3 = h3[c3[row]];
+          x0.g += a, ++x0.v;
+          x1.g += a, ++x1.v;
+          x2.g += a, ++x2.v;
+          x3.g += a, ++x3.v;
+        }
+      }
+    }
+    for (; q < nc; ++q) {
+      const std::uint8_t* c0 = s_.codes[cols[q]];
+      Bin* h0 = h + offsets[q];
+      for (std::size_t i = b; i < e; ++i) {
+        const std::uint32_t row = idx[i];
+        add(h0[c0[row]], row_bin(row));
+      }
+    }
+  }
+
+  // Best split of a node with totals `tot` over the candidate columns' histograms h (§3.1 item 3): the largest
+  // G_L²/H_L + G_R²/H_R, ties to the lowest column position, then the lowest bin, then missing-left.
+  Split find(const Hist& hist, const Bin& tot, const std::vector<std::uint32_t>& cols,
+             const std::vector<std::size_t>& offsets) const {
+    Split best;
+    best.score = -std::numeric_limits<double>::infinity();
+    const std::uint32_t n = count(tot);
+    const std::uint32_t min_leaf = static_cast<std::uint32_t>(s_.p.min_leaf_rows);
+    const double G = grad(tot);
+    const double* inv_h = s_.inv_h.data();
+    for (std::size_t q = 0; q < cols.size(); ++q) {
+      const std::uint32_t c = cols[q];
+      const int B = s_.n_bins[c];
+      const Bin* hq = hist.bins.data() + offsets[q];
+      // The occupied bins as a bit map: a node rarely has a row in each of 255 bins, an empty bin repeats the
+      // previous boundary's partition, and a test per bin mispredicts badly. A node with many rows per bin is
+      // taken as dense (its few empty bins cost one harmless evaluation each).
+      std::uint64_t occ[4] = {0, 0, 0, 0};
+      for (int w = 0; w * 64 < B; ++w) {
+        const int end = std::min(64, B - w * 64);
+        occ[w] = n >= 2u * static_cast<std::uint32_t>(B) ? (end == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << end) - 1)
+                                                         : occupied(hq + w * 64, end);
+      }
+      const Bin miss = s_.has_missing[c] ? hq[B] : Bin{};
+      const std::uint32_t nm = miss.n();
+      // The column's best boundary in locals (registers), merged into `best` afterwards; strict comparisons
+      // keep the first of equal scores, so ties still go to the lowest bin and then to missing-left.
+      double col_score = best.score;
+      int col_bin = -1;
+      bool col_missing_left = true;
+      Bin col_left{};
+      Bin L{};
+      if (nm == 0) {
+        for (int w = 0; w < 4; ++w) {
+          std::uint64_t bits = occ[w];
+          while (bits) {
+            const int b = w * 64 + std::countr_zero(bits);
+            bits &= bits - 1;
+            add(L, hq[b]);
+            const std::uint32_t nl = L.n(), nr = n - nl;
+            if (nr < min_leaf) goto column_done;  // the right side only shrinks from here
+            if (nl < min_leaf) continue;
+            const double gl = grad(L), gr = G - gl;
+            const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
+            if (sc > col_score) {
+              col_score = sc;
+              col_bin = b;
+              col_left = L;
+            }
+          }
+        }
+      } else {
+        const double Gm = grad(miss);
+        for (int w = 0; w < 4; ++w) {
+          std::uint64_t bits = occ[w];
+          while (bits) {
+            const int b = w * 64 + std::countr_zero(bits);
+            bits &= bits - 1;
+            add(L, hq[b]);
+            if (n - L.n() < min_leaf) goto column_done;  // the right side only shrinks, in both directions
+            const double GL = grad(L);
+            {  // missing rows go left
+              const std::uint32_t nl = L.n() + nm, nr = n - nl;
+              if (nl >= min_leaf && nr >= min_leaf) {
+                const double gl = GL + Gm, gr = G - gl;
+                const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
+                if (sc > col_score) {
+                  col_score = sc;
+                  col_bin = b;
+                  col_missing_left = true;
+                  col_left = L;
+                  add(col_left, miss);
+                }
+              }
+            }
+            {  // missing rows go right
+              const std::uint32_t nl = L.n(), nr = n - nl;
+              if (nl >= min_leaf && nr >= min_leaf) {
+                const double gr = G - GL;
+                const double sc = GL * GL * inv_h[nl] + gr * gr * inv_h[nr];
+                if (sc > col_score) {
+                  col_score = sc;
+                  col_bin = b;
+                  col_missing_left = false;
+                  col_left = L;
+                }
+              }
+            }
+          }
+        }
+      }
+    column_done:
+      if (col_bin >= 0) {
+        best.found = true;
+        best.score = col_score;
+        best.ci = q;
+        best.bin = static_cast<std::uint8_t>(col_bin);
+        best.missing_left = col_missing_left;
+        best.left = col_left;
+      }
+    }
+    return best;
+  }
+
+  bool can_split(std::uint32_t rows, std::size_t depth) const {
+    return (s_.p.max_depth == 0 || depth < static_cast<std::size_t>(s_.p.max_depth)) &&
+           rows >= 2 * s_.p.min_leaf_rows;
+  }
+
+  void make_leaf(Node& nd, const Bin& tot) const {
+    nd.left = nd.right = -1;
+    nd.value = -grad(tot) * s_.inv_h[count(tot)];  // −G/(H + λ)
+  }
+
+  // Stable in-place partition of idx_[b, e) by the split; returns the first right position.
+  std::size_t partition(std::size_t b, std::size_t e, std::uint32_t col, std::uint8_t bin, bool missing_left) {
+    const std::uint8_t* codes = s_.codes[col];
+    const std::uint8_t miss = static_cast<std::uint8_t>(s_.n_bins[col]);
+    std::size_t l = b, r = 0;
+    for (std::size_t i = b; i < e; ++i) {
+      const std::uint32_t row = idx_[i];
+      const std::uint8_t c = codes[row];
+      const bool left = c == miss ? missing_left : c <= bin;
+      // Both stores, one kept: the side of a row is a coin flip for the branch predictor.
+      idx_[l] = row;
+      tmp_[r] = row;
+      l += left ? 1 : 0;
+      r += left ? 0 : 1;
+    }
+    std::copy(tmp_.begin(), tmp_.begin() + static_cast<std::ptrdiff_t>(r), idx_.begin() + static_cast<std::ptrdiff_t>(l));
+    return l;
+  }
+
+  void grow_tree(Tree& tree) {
+    tree_ = &tree;
+    tree.nodes.clear();
+    tree.nodes.emplace_back();
+    Bin tot{};
+    for (std::uint32_t row : idx_) add(tot, row_bin(row));
+    // Splits must gain more than rounding noise: 1e-12 of the root's Σg²/h₀ (pure splits give 0 up to rounding).
+    double ss = 0.0;
+    if constexpr (std::is_same_v<Bin, ClassBin>) {
+      const double a = 1.0 - s_.inv_k, b = s_.inv_k;
+      ss = (static_cast<double>(tot.k()) * a * a + static_cast<double>(tot.n() - tot.k()) * b * b) / s_.h0;
+    } else {
+      for (std::uint32_t row : idx_) ss += s_.g[row] * s_.g[row];
+    }
+    min_gain_ = 1e-12 * ss;
+    node_sampling_ = s_.p.feature_sampling == FeatureSampling::node;
+    top_ = 0;
+    if (!node_sampling_) {
+      draw_columns(cols_, offsets_, slots_);
+      if (can_split(tot.n(), 0)) build(buffer(0, slots_, cols_.size()), 0, idx_.size(), cols_, offsets_, slots_);
+    }
+    grow(0, 0, idx_.size(), 0, tot, 0);
+  }
+
+  // Grows node `id` over rows idx_[b, e) at `depth`; with per-tree columns, pool_[buf] holds its histogram.
+  void grow(std::size_t id, std::size_t b, std::size_t e, std::size_t depth, const Bin& tot, std::size_t buf) {
+    if (!can_split(tot.n(), depth)) {
+      make_leaf(tree_->nodes[id], tot);
+      return;
+    }
+    const std::vector<std::uint32_t>* cols = &cols_;
+    const std::vector<std::size_t>* offsets = &offsets_;
+    const Hist* h = nullptr;
+    if (node_sampling_) {
+      draw_columns(node_cols_, node_offsets_, node_slots_);
+      // One buffer: a node's histogram is done with before its children's are built.
+      Hist& hb = buffer(0, node_slots_, node_cols_.size());
+      build(hb, b, e, node_cols_, node_offsets_, node_slots_);
+      h = &hb;
+      cols = &node_cols_;
+      offsets = &node_offsets_;
+    } else {
+      h = &pool_[buf];
+    }
+    const Split s = find(*h, tot, *cols, *offsets);
+    const double gain = s.found ? s.score - grad(tot) * grad(tot) * s_.inv_h[tot.n()] : 0.0;
+    if (!s.found || !(gain > min_gain_)) {
+      make_leaf(tree_->nodes[id], tot);
+      return;
+    }
+    const std::uint32_t col = (*cols)[s.ci];
+    (*imp_)[col] += gain;
+    const std::size_t mid = partition(b, e, col, s.bin, s.missing_left);
+    const std::int32_t left = static_cast<std::int32_t>(tree_->nodes.size());
+    {
+      Node& nd = tree_->nodes[id];
+      nd.column = col;
+      nd.bin = s.bin;
+      nd.missing = static_cast<std::uint8_t>(s_.n_bins[col]);
+      nd.missing_left = s.missing_left;
+      nd.left = left;
+      nd.right = left + 1;
+      nd.value = -grad(tot) * s_.inv_h[tot.n()];
+    }
+    tree_->nodes.emplace_back();
+    tree_->nodes.emplace_back();
+    const Bin lt = s.left, rt = minus(tot, s.left);
+    const std::size_t lid = static_cast<std::size_t>(left), rid = lid + 1;
+    if (node_sampling_) {
+      grow(lid, b, mid, depth + 1, lt, 0);
+      grow(rid, mid, e, depth + 1, rt, 0);
+      return;
+    }
+    const bool need_l = can_split(lt.n(), depth + 1), need_r = can_split(rt.n(), depth + 1);
+    if (!need_l && !need_r) {
+      make_leaf(tree_->nodes[lid], lt);
+      make_leaf(tree_->nodes[rid], rt);
+      return;
+    }
+    // The smaller child gets a fresh histogram; the larger one, when it needs one, is the parent's minus it.
+    const bool left_small = lt.n() <= rt.n();
+    const std::size_t sb = left_small ? b : mid, se = left_small ? mid : e;
+    const std::size_t lb = left_small ? mid : b, le = left_small ? e : mid;
+    const std::size_t sid = left_small ? lid : rid, gid = left_small ? rid : lid;
+    const Bin& stot = left_small ? lt : rt;
+    const Bin& gtot = left_small ? rt : lt;
+    const bool need_small = left_small ? need_l : need_r, need_large = left_small ? need_r : need_l;
+    if (need_large) {
+      const std::size_t nb = ++top_;
+      Hist& small = buffer(nb, slots_, cols_.size());
+      build(small, sb, se, cols_, offsets_, slots_);
+      Bin* hp = pool_[buf].bins.data();
+      const Bin* hs = small.bins.data();
+      for (std::size_t q = 0; q < slots_; ++q) hp[q] = minus(hp[q], hs[q]);
+      if (need_small)
+        grow(sid, sb, se, depth + 1, stot, nb);
+      else
+        make_leaf(tree_->nodes[sid], stot);
+      --top_;
+      grow(gid, lb, le, depth + 1, gtot, buf);
+    } else {
+      // Only the smaller child splits further: its histogram replaces the parent's.
+      build(pool_[buf], sb, se, cols_, offsets_, slots_);
+      grow(sid, sb, se, depth + 1, stot, buf);
+      make_leaf(tree_->nodes[gid], gtot);
+    }
+  }
+
+  // Adds the tree's leaf values for every design row (and, out of bag, for the training rows it left out).
+  void route(const Tree& tree, std::size_t o, BlockOut& out) const {
+    const std::size_t n = s_.n_rows;
+    const Node* nodes = tree.nodes.data();
+    double* margin = s_.want_margins ? out.margin.data() + o * n : nullptr;
+    double* oob = s_.want_oob ? out.oob_sum.data() + o * n : nullptr;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::int32_t id = 0;
+      while (nodes[id].left >= 0) {
+        const Node& nd = nodes[id];
+        const std::uint8_t c = s_.codes[nd.column][i];
+        id = (c == nd.missing ? nd.missing_left : c <= nd.bin) ? nd.left : nd.right;
+      }
+      const double v = nodes[id].value;
+      if (margin) margin[i] += v;
+      if (oob && !in_sample_[i] && s_.is_train[i]) oob[i] += v;
+    }
+  }
+
+  const Shared& s_;
+  std::vector<std::uint32_t> rows_, idx_, tmp_;
+  std::vector<std::uint8_t> in_sample_;
+  std::optional<rng::Rng> col_rng_;
+  const std::vector<std::uint64_t>* inc_ = nullptr;
+  Tree* tree_ = nullptr;
+  std::vector<double>* imp_ = nullptr;
+  double min_gain_ = 0.0;
+  bool node_sampling_ = false;
+  std::vector<std::uint32_t> cols_, node_cols_;
+  std::vector<std::size_t> offsets_, node_offsets_;
+  std::size_t slots_ = 0, node_slots_ = 0;
+  std::vector<Hist> pool_;
+  std::size_t top_ = 0;
+};
+
+template <class Bin>
+std::vector<BlockOut> grow_all(const Shared& s, unsigned threads) {
+  const std::size_t n_blocks = (s.rounds + kRoundsPerBlock - 1) / kRoundsPerBlock;
+  std::vector<BlockOut> blocks(n_blocks);
+  auto task = [&](std::size_t b) {
+    Grower<Bin> g(s);
+    const std::size_t first = b * kRoundsPerBlock, last = std::min(s.rounds, first + kRoundsPerBlock);
+    g.grow_block(first, last, blocks[b]);
+  };
+  if (threads <= 1 || n_blocks <= 1) {
+    for (std::size_t b = 0; b < n_blocks; ++b) task(b);
+  } else {
+    RunContext ctx;
+    ctx.threads = threads;
+    parallel_for(n_blocks, task, ctx);
+  }
+  return blocks;
+}
+
+}  // namespace
+
+FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+                     const FitRequest& request, const FitSetup& setup) {
+  Shared s;
+  s.n_rows = design.n_rows();
+  s.m = design.n_cols();
+  s.codes.resize(s.m);
+  s.n_bins.resize(s.m);
+  s.has_missing.resize(s.m);
+  for (std::size_t c = 0; c < s.m; ++c) {
+    s.codes[c] = design.codes(c);
+    s.n_bins[c] = design.n_bins(c);
+    s.has_missing[c] = design.has_missing(c) ? 1 : 0;
+  }
+  s.train = setup.rows;
+  s.is_train.assign(s.n_rows, 0);
+  for (std::uint32_t r : s.train) s.is_train[r] = 1;
+  s.objective = target.objective();
+  s.outputs = target.n_outputs();
+  s.n_classes = target.n_classes();
+  s.h0 = target.hessian();
+  if (s.objective == Objective::regression) {
+    s.g.resize(s.n_rows);
+    for (std::size_t i = 0; i < s.n_rows; ++i) s.g[i] = setup.base[0] - target.values()[i];
+  } else {
+    s.inv_k = 1.0 / static_cast<double>(s.n_classes);
+    s.inc.resize(s.outputs);
+    for (std::size_t o = 0; o < s.outputs; ++o) {
+      const int cls = s.objective == Objective::multiclass ? static_cast<int>(o) : 1;
+      s.inc[o].resize(s.n_rows);
+      for (std::size_t i = 0; i < s.n_rows; ++i)
+        s.inc[o][i] = 1 + (static_cast<std::uint64_t>(target.labels()[i] == cls) << 32);
+    }
+  }
+  s.inv_h.resize(s.train.size() + 1);
+  s.inv_h[0] = params.lambda > 0 ? 1.0 / params.lambda : 0.0;
+  for (std::size_t c = 1; c < s.inv_h.size(); ++c) s.inv_h[c] = 1.0 / (s.h0 * static_cast<double>(c) + params.lambda);
+  s.sample_size = setup.sample_size;
+  s.k_cols = setup.columns_per_draw;
+  s.rounds = params.n_trees;
+  s.seed = seed;
+  s.p = params;
+  s.want_margins = request.margins;
+  s.want_oob = request.oob;
+  s.keep = request.keep_model;
+
+  const std::vector<BlockOut> blocks = s.objective == Objective::regression ? grow_all<RegBin>(s, request.threads)
+                                                                            : grow_all<ClassBin>(s, request.threads);
+
+  FitResult r;
+  const std::size_t n = s.n_rows, K = s.outputs;
+  const double T = static_cast<double>(s.rounds);
+  r.n_trees = s.rounds * K;
+  r.importance.assign(s.m, 0.0);
+  std::vector<double> margin(request.margins ? n * K : 0, 0.0), oob(request.oob ? n * K : 0, 0.0);
+  std::vector<std::uint32_t> oob_count(request.oob ? n : 0, 0);
+  for (const BlockOut& b : blocks) {
+    for (std::size_t c = 0; c < s.m; ++c) r.importance[c] += b.importance[c];
+    for (std::size_t q = 0; q < margin.size(); ++q) margin[q] += b.margin[q];
+    for (std::size_t q = 0; q < oob.size(); ++q) oob[q] += b.oob_sum[q];
+    for (std::size_t q = 0; q < oob_count.size(); ++q) oob_count[q] += b.oob_count[q];
+  }
+  if (request.margins) {
+    r.margins.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(K));
+    for (std::size_t o = 0; o < K; ++o)
+      for (std::size_t i = 0; i < n; ++i)
+        r.margins(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(o)) = setup.base[o] + margin[o * n + i] / T;
+  }
+  if (request.oob) {
+    r.oob_margins.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(K));
+    for (std::size_t o = 0; o < K; ++o)
+      for (std::size_t i = 0; i < n; ++i)
+        r.oob_margins(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(o)) =
+            oob_count[i] == 0 ? std::numeric_limits<double>::quiet_NaN()
+                              : setup.base[o] + oob[o * n + i] / static_cast<double>(oob_count[i]);
+    r.oob_counts = std::move(oob_count);
+  }
+  if (request.keep_model) {
+    Model m;
+    m.objective = s.objective;
+    m.n_outputs = K;
+    m.base = setup.base;
+    m.n_rounds = s.rounds;
+    for (const BlockOut& b : blocks)
+      for (const Tree& t : b.trees) {
+        Tree scaled = t;
+        for (Node& nd : scaled.nodes) nd.value /= T;  // margins are sums over trees
+        m.trees.push_back(std::move(scaled));
+      }
+    r.model = std::move(m);
+  }
+  return r;
+}
+
+}  // namespace featrel::forest::detail

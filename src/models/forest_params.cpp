@@ -1,0 +1,91 @@
+// Forest parameters (specs/sfc_boruta.md §3.1 table): spellings, the column-count rule, the values the XGBoost
+// engine needs to draw the same number of columns and rows per leaf, and validation.
+#include <cmath>
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/forest.hpp"
+
+namespace featrel::forest {
+
+std::string to_string(Engine engine) { return engine == Engine::native ? "native" : "xgboost"; }
+std::string to_string(FeatureSampling sampling) { return sampling == FeatureSampling::tree ? "tree" : "node"; }
+
+Engine parse_engine(std::string_view word) {
+  if (word == "native") return Engine::native;
+  if (word == "xgboost") return Engine::xgboost;
+  throw InputError("option engine (--engine) must be native or xgboost, got '" + std::string(word) + "'");
+}
+
+FeatureSampling parse_feature_sampling(std::string_view word) {
+  if (word == "tree") return FeatureSampling::tree;
+  if (word == "node") return FeatureSampling::node;
+  throw InputError("option feature_sampling (--feature-sampling) must be tree or node, got '" + std::string(word) +
+                   "'");
+}
+
+std::size_t column_count(double fraction, std::size_t m) {
+  const double k = std::floor(fraction * static_cast<double>(m) + 0.5);
+  return k < 1.0 ? 1 : static_cast<std::size_t>(k);
+}
+
+std::size_t ColumnFraction::count(std::size_t m) const {
+  if (kind == Kind::sqrt) {
+    std::size_t k = static_cast<std::size_t>(std::sqrt(static_cast<double>(m)));
+    // Guard the float square root at perfect squares.
+    while ((k + 1) * (k + 1) <= m) ++k;
+    while (k * k > m) --k;
+    return k < 1 ? 1 : k;
+  }
+  return column_count(value, m);
+}
+
+std::string ColumnFraction::to_string() const { return kind == Kind::sqrt ? "sqrt" : format_number(value); }
+
+ColumnFraction parse_column_fraction(std::string_view word, std::string_view flag) {
+  if (word == "sqrt") return ColumnFraction::sqrt();
+  if (word == "all") return ColumnFraction::fraction(1.0);
+  const std::string s(word);
+  std::size_t used = 0;
+  double v = 0.0;
+  try {
+    v = std::stod(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || s.empty() || !(v > 0.0 && v <= 1.0))
+    throw InputError("option " + std::string(flag) + " must be sqrt, all or a fraction in (0, 1], got '" + s + "'");
+  return ColumnFraction::fraction(v);
+}
+
+double xgboost_colsample(std::size_t k, std::size_t m) {
+  return (static_cast<double>(k) + 0.5) / static_cast<double>(m);
+}
+
+double xgboost_min_child_weight(Objective objective, std::size_t n_classes, std::size_t min_leaf_rows) {
+  double h0 = 1.0;
+  if (objective == Objective::binary) h0 = 0.25;
+  if (objective == Objective::multiclass) {
+    const double p = 1.0 / static_cast<double>(n_classes);
+    h0 = 2.0 * p * (1.0 - p);
+  }
+  return (static_cast<double>(min_leaf_rows) - 0.5) * h0;
+}
+
+void validate(const Params& p, std::string_view prefix) {
+  const std::string pre(prefix);
+  auto bad = [&](const std::string& name, const std::string& range, const std::string& got) {
+    throw InputError("option " + name + " (--" + pre + name + ") must be " + range + ", got " + got);
+  };
+  if (p.n_trees < 1) bad("trees", ">= 1", std::to_string(p.n_trees));
+  if (p.max_depth < 0) bad("max-depth", ">= 0 (0 = unlimited)", std::to_string(p.max_depth));
+  if (p.feature_fraction.kind == ColumnFraction::Kind::fraction &&
+      !(p.feature_fraction.value > 0.0 && p.feature_fraction.value <= 1.0))
+    bad("feature-fraction", "sqrt, all or in (0, 1]", format_number(p.feature_fraction.value));
+  if (!(p.row_fraction > 0.0 && p.row_fraction <= 1.0)) bad("row-fraction", "in (0, 1]", format_number(p.row_fraction));
+  if (p.min_leaf_rows < 1) bad("min-leaf", ">= 1", std::to_string(p.min_leaf_rows));
+  if (!(p.lambda >= 0.0 && std::isfinite(p.lambda))) bad("lambda", "finite and >= 0", format_number(p.lambda));
+}
+
+}  // namespace featrel::forest

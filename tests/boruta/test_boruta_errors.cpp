@@ -1,0 +1,174 @@
+// Bad input to Boruta and SFC (specs/sfc_boruta.md §7): each error is an InputError raised before any fit whose
+// message names the offending flag or value.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <limits>
+
+#include "boruta_test_data.hpp"
+#include "featrel/boruta.hpp"
+#include "featrel/error.hpp"
+#include "featrel/sfc.hpp"
+
+namespace {
+
+using boruta_test::context;
+using boruta_test::noise_data;
+
+void expect_input_error(const std::function<void()>& f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "no InputError; expected one mentioning '" << needle << "'";
+  } catch (const featrel::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+// Importances that would never be asked for: errors come before any fit.
+const featrel::boruta::ImportanceProvider kNoFit = [](const featrel::boruta::FitQuery&) -> std::vector<double> {
+  throw std::logic_error("a fit was attempted");
+};
+
+TEST(BorutaErrors, Options) {
+  const featrel::Dataset d = noise_data(100, 3);
+  auto boruta = [&](featrel::boruta::Options o) { return [=, &d] { featrel::boruta::run(d, o, context(1), kNoFit); }; };
+  featrel::boruta::Options o;
+  o.perc = 0;
+  expect_input_error(boruta(o), "--perc");
+  o = {};
+  o.perc = 101;
+  expect_input_error(boruta(o), "--perc");
+  o = {};
+  o.alpha = 0;
+  expect_input_error(boruta(o), "--alpha");
+  o = {};
+  o.alpha = 1.5;
+  expect_input_error(boruta(o), "--alpha");
+  o = {};
+  o.max_iter = 0;
+  expect_input_error(boruta(o), "--max-iter");
+  o = {};
+  o.trees = 0;
+  expect_input_error(boruta(o), "--trees");
+  o = {};
+  o.max_depth = -1;
+  expect_input_error(boruta(o), "--max-depth");
+  o = {};
+  o.feature_fraction = featrel::forest::ColumnFraction::fraction(0.0);
+  expect_input_error(boruta(o), "--feature-fraction");
+  o = {};
+  o.row_fraction = 1.5;
+  expect_input_error(boruta(o), "--row-fraction");
+  o = {};
+  o.first_test_iter = 0;
+  expect_input_error(boruta(o), "--first-test-iter");
+  expect_input_error([] { featrel::boruta::parse_model_preset("forest"); }, "--model-preset");
+}
+
+TEST(BorutaErrors, Data) {
+  auto boruta = [](const featrel::Dataset& d) { return [&d] { featrel::boruta::run(d, {}, context(1), kNoFit); }; };
+  // Too few rows for one tree: ⌊0.632·50⌋ = 31 < 40.
+  const featrel::Dataset small = noise_data(50, 3);
+  expect_input_error(boruta(small), "a tree needs at least 64 rows with --row-fraction 0.632 --min-leaf 20; got n=50");
+  // A single class (read_csv refuses one; a Dataset built by hand can still hold it).
+  featrel::Dataset one = noise_data(100, 2);
+  one.task = featrel::Task::multiclass;
+  one.classes = {"a"};
+  one.labels.assign(100, 0);
+  one.y.setZero();
+  expect_input_error(boruta(one), "single class");
+  // An ordinal target.
+  featrel::Dataset ord = noise_data(100, 2);
+  ord.task = featrel::Task::ordinal;
+  expect_input_error(boruta(ord), "--task multiclass or --task regression");
+  // No features; all constant; an infinite value.
+  featrel::Dataset none = noise_data(100, 2);
+  none.X.resize(100, 0);
+  none.feature_names.clear();
+  none.constant.clear();
+  expect_input_error(boruta(none), "no feature columns");
+  featrel::Dataset flat = noise_data(100, 2);
+  flat.X.setConstant(1.0);
+  flat.constant = {true, true};
+  expect_input_error(boruta(flat), "constant");
+  featrel::Dataset inf = noise_data(100, 2);
+  inf.X(4, 1) = std::numeric_limits<double>::infinity();
+  expect_input_error(boruta(inf), "row 5, column f1");
+  // A missing regression target.
+  featrel::Dataset reg = noise_data(100, 2);
+  reg.task = featrel::Task::regression;
+  reg.labels.clear();
+  reg.classes.clear();
+  reg.y = Eigen::VectorXd::Ones(100);
+  reg.y(9) = std::numeric_limits<double>::quiet_NaN();
+  expect_input_error(boruta(reg), "row 10");
+}
+
+TEST(SfcErrors, Options) {
+  const featrel::Dataset d = noise_data(100, 3);
+  const featrel::sfc::FitProvider no_fit = [](const featrel::sfc::FitQuery&) -> featrel::sfc::FitOutcome {
+    throw std::logic_error("a fit was attempted");
+  };
+  auto sfc = [&](featrel::sfc::Options o) {
+    return [=, &d] { featrel::sfc::run(d, o, context(1), no_fit, kNoFit); };
+  };
+  featrel::sfc::Options o;
+  o.n_resampling = 2;
+  expect_input_error(sfc(o), "--n-resampling");
+  o = {};
+  o.fpr = 0.5;
+  expect_input_error(sfc(o), "--fpr");
+  o = {};
+  o.fpr = 0;
+  expect_input_error(sfc(o), "--fpr");
+  o = {};
+  o.test_repeats = 0;
+  expect_input_error(sfc(o), "--test-repeats");
+  o = {};
+  o.trees = 0;
+  expect_input_error(sfc(o), "--trees");
+  o = {};
+  o.holdout_fraction = 0.95;
+  expect_input_error(sfc(o), "--holdout-fraction");
+  o = {};
+  o.feature_fraction = featrel::forest::ColumnFraction::fraction(1.5);
+  expect_input_error(sfc(o), "--feature-fraction");
+  o = {};
+  o.boruta_perc = 0;
+  expect_input_error(sfc(o), "--boruta-perc");
+  o = {};
+  o.sided = featrel::stats::Sides::upper;
+  expect_input_error(sfc(o), "--sided");
+  o = {};
+  o.score = featrel::sfc::ScoreKind::oob;
+  o.engine = featrel::forest::Engine::xgboost;
+  expect_input_error(sfc(o), "--score oob needs the native engine");
+  o = {};
+  o.metric = featrel::forest::Metric::mae;
+  expect_input_error(sfc(o), "--metric mae needs a regression target");
+  expect_input_error([] { featrel::sfc::parse_null_matrix("some"); }, "--null-matrix");
+  expect_input_error([] { featrel::sfc::parse_null_seeds("random"); }, "--null-seeds");
+  expect_input_error([] { featrel::sfc::parse_perturbation("drop"); }, "--perturbation");
+  expect_input_error([] { featrel::sfc::parse_score("cv"); }, "--score");
+  expect_input_error([] { featrel::sfc::parse_relevant_set("all"); }, "--relevant-set");
+  expect_input_error([] { featrel::sfc::parse_metric("auc"); }, "--metric");
+}
+
+TEST(SfcErrors, HoldoutNeedsEveryClassInBothParts) {
+  // 98 rows of class a and 2 of class b: a 0.01 holdout holds out 1 row, so b has no row in one part.
+  featrel::Dataset d = noise_data(100, 3);
+  std::vector<std::string> y(100, std::string(1, 'a'));
+  y[10] = std::string(1, 'b');
+  y[20] = y[10];
+  featrel::CsvOptions co;
+  d = featrel::make_dataset(d.X, d.feature_names, y, co);
+  featrel::sfc::Options o;
+  o.score = featrel::sfc::ScoreKind::holdout;
+  o.holdout_fraction = 0.01;
+  const featrel::sfc::FitProvider no_fit = [](const featrel::sfc::FitQuery&) -> featrel::sfc::FitOutcome {
+    throw std::logic_error("a fit was attempted");
+  };
+  expect_input_error([&] { featrel::sfc::run(d, o, context(1), no_fit, kNoFit); }, "--score holdout leaves class");
+}
+
+}  // namespace

@@ -1,0 +1,84 @@
+// Boruta's result document (specs/README.md §3, sfc_boruta.md §2) and its determinism: key order, the options
+// echo, per-feature fields, histories with nulls, and identical JSON (without timing) for 1, 2 and 4 threads on
+// both engines.
+#include <gtest/gtest.h>
+
+#include "boruta_test_data.hpp"
+#include "featrel/boruta.hpp"
+#include "featrel/result_json.hpp"
+
+namespace {
+
+using namespace featrel::boruta;
+using featrel::report::Json;
+using boruta_test::context;
+
+std::vector<std::string> keys(const Json& j) {
+  std::vector<std::string> k;
+  for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
+  return k;
+}
+
+TEST(BorutaJson, Document) {
+  const featrel::Dataset d = boruta_test::make_classification_500x30();
+  Options o;
+  o.model_preset = ModelPreset::rf;
+  const Result r = run(d, o, context(7, 2));
+  const Json j = r.to_json(d);
+  EXPECT_EQ(keys(j), (std::vector<std::string>{"method", "featrel_version", "task", "classes", "positive_class",
+                                                "n_samples", "n_features", "feature_names", "seed", "compat",
+                                                "options", "features", "selected", "selected_names", "diagnostics",
+                                                "confirmed", "tentative", "rejected", "n_iterations", "stop_reason",
+                                                "importance_history", "threshold_history", "shadow_max_history",
+                                                "trees_history", "engine"}));
+  EXPECT_EQ(j["method"], "boruta");
+  EXPECT_EQ(j["task"], "binary");
+  EXPECT_EQ(j["compat"], "none");
+  EXPECT_EQ(j["seed"], 7);
+  EXPECT_EQ(keys(j["options"]),
+            (std::vector<std::string>{"perc", "alpha", "two_step", "max_iter", "trees", "first_test_iter",
+                                      "early_stopping", "n_iter_no_change", "model_preset", "max_depth",
+                                      "feature_fraction", "feature_sampling", "row_fraction", "min_leaf", "max_bins",
+                                      "engine"}));
+  EXPECT_EQ(j["options"]["trees"], "auto");
+  EXPECT_EQ(j["options"]["feature_fraction"], "sqrt");  // the rf preset, resolved
+  EXPECT_EQ(j["options"]["feature_sampling"], "node");
+  EXPECT_EQ(keys(j["features"][0]),
+            (std::vector<std::string>{"index", "name", "selected", "constant", "decision", "rough_fix_kept", "rank",
+                                      "hits", "decided_at", "p_accept", "p_reject", "median_importance",
+                                      "shadow_share"}));
+  EXPECT_EQ(keys(j["diagnostics"]),
+            (std::vector<std::string>{"warnings", "seconds", "threads", "n_fits", "trees", "scripted"}));
+  EXPECT_EQ(j["selected"], Json(r.confirmed));
+  EXPECT_EQ(j["n_iterations"].get<int>(), r.n_iterations);
+  EXPECT_EQ(j["importance_history"].size(), static_cast<std::size_t>(r.n_iterations));
+  EXPECT_EQ(j["trees_history"][0], auto_trees(30, 5));
+  // A rejected feature's history holds nulls after its rejection (it left the model).
+  const std::size_t rej = r.rejected.at(0);
+  const int at = *r.features[rej].decided_at;
+  if (at < r.n_iterations) {
+    EXPECT_TRUE(j["importance_history"][static_cast<std::size_t>(at)][rej].is_null());
+  }
+  EXPECT_EQ(j["engine"], "native");
+}
+
+TEST(BorutaJson, IdenticalForAnyThreadCount) {
+  const featrel::Dataset d = boruta_test::breast_cancer();
+  for (featrel::forest::Engine engine : {featrel::forest::Engine::native, featrel::forest::Engine::xgboost}) {
+    Options o;
+    o.engine = engine;
+    o.max_iter = engine == featrel::forest::Engine::native ? 12 : 6;
+    std::string first;
+    for (unsigned threads : {1u, 2u, 4u}) {
+      const Json j = featrel::report::strip_timing(run(d, o, context(5, threads)).to_json(d));
+      const std::string text = j.dump();
+      if (first.empty()) {
+        first = text;
+      } else {
+        EXPECT_EQ(text, first) << featrel::forest::to_string(engine) << " threads " << threads;
+      }
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,368 @@
+// SFC's decision logic on scripted fits (specs/sfc_boruta.md §6.1): the prediction interval of the reference null
+// scores, the scripted classes with both sided variants, the seed paths and designs of every query, and the
+// options that change the algorithm (null matrix, perturbation, relevant set, test repeats, seeds, reference).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <mutex>
+
+#include "boruta_test_data.hpp"
+#include "featrel/result_json.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/sfc.hpp"
+
+namespace {
+
+using namespace featrel::sfc;
+using boruta_test::context;
+using featrel::report::Json;
+
+// §6.1 row 3: α = 10 null scores.
+const std::vector<double> kNullScores{0.90, 0.92, 0.91, 0.93, 0.89, 0.90, 0.92, 0.91, 0.90, 0.92};
+const std::vector<double> kShadowNull{1.0, 1.1, 0.9, 1.0, 1.2, 0.8, 1.0, 1.05, 0.95, 1.0};
+
+// Boruta confirms the features in `relevant` (importance 10 against shadows of 1) and rejects the others.
+featrel::boruta::ImportanceProvider boruta_script(std::vector<std::size_t> relevant) {
+  return [relevant](const featrel::boruta::FitQuery& q) {
+    std::vector<double> imp;
+    for (std::size_t j : q.active)
+      imp.push_back(std::find(relevant.begin(), relevant.end(), j) != relevant.end() ? 10.0 : 0.0);
+    imp.resize(q.active.size() + q.shadow_sources.size(), 1.0);
+    return imp;
+  };
+}
+
+// SFC's fits: importances per feature, the shadow and score nulls above, test scores per feature.
+struct Script {
+  std::vector<double> importance;       // per feature column
+  std::vector<double> test_scores;      // per feature column
+  std::vector<double> null_scores = kNullScores;
+  std::vector<double> shadow_null = kShadowNull;
+  std::vector<FitQuery>* log = nullptr;
+  std::mutex* mutex = nullptr;
+
+  FitOutcome operator()(const FitQuery& q) const {
+    if (log) {
+      std::lock_guard<std::mutex> lock(*mutex);
+      log->push_back(q);
+    }
+    FitOutcome out;
+    switch (q.kind) {
+      case FitKind::importance:
+        for (std::size_t c : q.columns) out.importance.push_back(importance[c]);
+        out.score = 0.95;
+        break;
+      case FitKind::shadow_null:
+        out.importance.assign(q.columns.size(), 0.0);
+        out.importance.back() = shadow_null[q.sample - 1];
+        out.score = null_scores[q.sample - 1];  // read under --null-matrix all
+        break;
+      case FitKind::score_null:
+        out.score = null_scores[q.sample - 1];
+        break;
+      case FitKind::test:
+        out.score = test_scores[q.sample];
+        break;
+    }
+    return out;
+  }
+};
+
+Options ten_samples() {
+  Options o;
+  o.n_resampling = 10;
+  return o;
+}
+
+Script standard() {
+  Script s;
+  s.importance = {100, 100, 100, 0.5, 0, 0, 0, 0};
+  s.test_scores = {0.70, 0.80, 0.78, 0.99, 0.99, 0.99, 0.99, 0.99};
+  return s;
+}
+
+TEST(SfcExact, ScoreInterval) {
+  // Population SD 0.01183216; t_9⁻¹(1 − 10⁻⁶) = 10.720160.
+  const featrel::stats::PredictionInterval pi = featrel::stats::prediction_interval(
+      kNullScores, 1e-6, featrel::stats::SdKind::population, featrel::stats::Sides::two);
+  EXPECT_NEAR(pi.mean, 0.91, 1e-12);
+  EXPECT_NEAR(pi.sd, 0.01183216, 1e-8);
+  EXPECT_NEAR(pi.t, 10.720160, 1e-6);
+  EXPECT_NEAR(pi.lower, 0.7769663, 1e-7);
+  EXPECT_NEAR(pi.upper, 1.0430337, 1e-7);
+  const auto sample = featrel::stats::prediction_interval(kNullScores, 1e-6, featrel::stats::SdKind::sample,
+                                                          featrel::stats::Sides::lower);
+  EXPECT_NEAR(sample.lower, 0.7697702, 1e-7);
+}
+
+TEST(SfcExact, ScriptedClasses) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  const Result r = run(d, ten_samples(), context(9), standard(), boruta_script({0, 1, 2, 3}));
+  std::vector<int> cls;
+  for (const FeatureResult& f : r.features) cls.push_back(f.cls);
+  EXPECT_EQ(cls, (std::vector<int>{2, 1, 1, 1, 0, 0, 0, 0}));
+  EXPECT_EQ(r.all_relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(r.minimal, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(r.strong, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(r.weak, (std::vector<std::size_t>{1, 2, 3}));
+  EXPECT_EQ(r.selected(), (std::vector<std::size_t>{0, 1, 2, 3}));
+  ASSERT_TRUE(r.score_interval.has_value());
+  EXPECT_NEAR(r.score_interval->lower, 0.7769663, 1e-7);
+  EXPECT_EQ(r.score_interval->matrix, "relevant");
+  EXPECT_EQ(r.score_interval->sides, "lower");
+  EXPECT_NEAR(r.model_score, 0.95, 0);
+  EXPECT_FALSE(r.features[3].tested);  // A \ M is weak without a test
+  EXPECT_TRUE(r.features[0].tested);
+  // The statistic and its lower-tail p-value (Student-t, α − 1 = 9 df).
+  const double scale = 0.011832159566199232 * std::sqrt(1.0 + 1.0 / 10.0);
+  EXPECT_NEAR(*r.features[0].test_statistic, (0.70 - 0.91) / scale, 1e-9);
+  const boost::math::students_t t9(9.0);
+  EXPECT_NEAR(*r.features[1].test_p_value, boost::math::cdf(t9, (0.80 - 0.91) / scale), 1e-12);
+  EXPECT_FALSE(r.features[3].test_statistic.has_value());
+  // The shadow interval gives M: Γ_upper = mean + t·σ·√(1 + 1/α).
+  EXPECT_NEAR(r.shadow_interval.mean, 1.0, 1e-12);
+  EXPECT_EQ(r.shadow_interval.sides, "upper");
+  EXPECT_GT(r.shadow_interval.upper, 0.5);
+  EXPECT_LT(r.shadow_interval.upper, 100.0);
+  EXPECT_EQ(r.n_fits, static_cast<std::size_t>(r.boruta.n_iterations) + 1 + 10 + 10 + 3);
+}
+
+TEST(SfcExact, SidedVariants) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  Script s = standard();
+  s.test_scores[1] = 1.05;  // above the interval's upper bound 1.0430337
+  Options o = ten_samples();
+  Result r = run(d, o, context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[1].cls, 1);  // `lower`: a rising score is no evidence
+  o.sided = featrel::stats::Sides::two;
+  r = run(d, o, context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[1].cls, 2);
+  EXPECT_EQ(r.features[0].cls, 2);
+  EXPECT_EQ(r.features[2].cls, 1);
+  const boost::math::students_t t9(9.0);
+  const double stat = *r.features[1].test_statistic;
+  EXPECT_NEAR(*r.features[1].test_p_value, 2.0 * boost::math::cdf(boost::math::complement(t9, stat)), 1e-12);
+}
+
+TEST(SfcExact, QueriesFollowTheSeedPaths) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = standard();
+  s.log = &log;
+  s.mutex = &m;
+  const std::uint64_t seed = 77;
+  run(d, ten_samples(), context(seed, 3), s, boruta_script({0, 1, 2, 3}));
+  std::sort(log.begin(), log.end(), [](const FitQuery& a, const FitQuery& b) {
+    return std::tie(a.kind, a.sample, a.repeat) < std::tie(b.kind, b.sample, b.repeat);
+  });
+  const std::size_t n = 100;
+  const std::vector<std::size_t> all{0, 1, 2, 3, 4, 5, 6, 7}, V{0, 1, 2, 3};
+  ASSERT_EQ(log.size(), 1u + 10 + 10 + 3);
+  EXPECT_EQ(log[0].kind, FitKind::importance);
+  EXPECT_EQ(log[0].columns, all);
+  EXPECT_EQ(log[0].fit_seed, featrel::rng::derive(seed, 3));
+  for (std::size_t s = 1; s <= 10; ++s) {
+    const FitQuery& q = log[s];
+    ASSERT_EQ(q.kind, FitKind::shadow_null);
+    featrel::rng::Rng r(featrel::rng::derive(seed, 4, s));
+    const std::size_t c = static_cast<std::size_t>(r.bounded(8));
+    std::vector<std::size_t> cols = all;
+    cols.push_back(c);
+    EXPECT_EQ(q.columns, cols);
+    EXPECT_EQ(q.permuted, std::optional<std::size_t>(8));
+    EXPECT_EQ(q.permutation, r.permutation(n));
+    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 5));  // the same null seed for every sample
+  }
+  for (std::size_t s = 1; s <= 10; ++s) {
+    const FitQuery& q = log[10 + s];
+    ASSERT_EQ(q.kind, FitKind::score_null);
+    featrel::rng::Rng r(featrel::rng::derive(seed, 6, s));
+    std::vector<std::size_t> cols = V;
+    cols.push_back(V[r.bounded(4)]);
+    EXPECT_EQ(q.columns, cols);
+    EXPECT_EQ(q.permutation, r.permutation(n));
+    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 5));
+  }
+  for (std::size_t j = 0; j < 3; ++j) {
+    const FitQuery& q = log[21 + j];
+    ASSERT_EQ(q.kind, FitKind::test);
+    EXPECT_EQ(q.sample, j);
+    EXPECT_EQ(q.columns, V);
+    EXPECT_EQ(q.permuted, std::optional<std::size_t>(j));  // j permuted in place
+    featrel::rng::Rng r(featrel::rng::derive(seed, 7, j));
+    EXPECT_EQ(q.permutation, r.permutation(n));
+    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 9));  // the test seed, different from the null seed
+  }
+}
+
+TEST(SfcExact, SeedOptionsAndRepeats) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = standard();
+  s.log = &log;
+  s.mutex = &m;
+  Options o = ten_samples();
+  o.null_seeds = NullSeeds::fresh;
+  o.test_repeats = 3;
+  const Result r = run(d, o, context(5), s, boruta_script({0, 1, 2, 3}));
+  for (const FitQuery& q : log) {
+    if (q.kind == FitKind::shadow_null || q.kind == FitKind::score_null) {
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(5, 5, q.sample));
+    }
+    if (q.kind == FitKind::test) {
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(5, 9, q.sample, q.repeat));
+      const std::uint64_t ps = q.repeat == 0 ? featrel::rng::derive(5, 7, q.sample)
+                                             : featrel::rng::derive(5, 7, q.sample, q.repeat);
+      featrel::rng::Rng pr(ps);
+      EXPECT_EQ(q.permutation, pr.permutation(100));
+    }
+  }
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FitQuery& q) { return q.kind == FitKind::test; }), 9);
+  // The interval for the mean of 3 test fits: half-width t·σ·√(1/3 + 1/α).
+  EXPECT_NEAR(r.score_interval->lower, 0.91 - 10.720160 * 0.011832159566199232 * std::sqrt(1.0 / 3 + 0.1), 1e-6);
+  log.clear();
+  o = ten_samples();
+  o.null_seeds = NullSeeds::shared;
+  run(d, o, context(5), s, boruta_script({0, 1, 2, 3}));
+  for (const FitQuery& q : log)
+    if (q.kind == FitKind::test) {
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(5, 5));
+    }
+}
+
+TEST(SfcExact, RemovePerturbationAndRelevantSet) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = standard();
+  s.log = &log;
+  s.mutex = &m;
+  s.importance = {100, 100, 100, 0.5, 100, 0, 0, 0};  // f4 in M but not in A
+  Options o = ten_samples();
+  o.perturbation = Perturbation::remove;
+  Result r = run(d, o, context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3, 4}));  // A ∪ M
+  for (const FitQuery& q : log)
+    if (q.kind == FitKind::test) {
+      EXPECT_FALSE(q.permuted.has_value());
+      EXPECT_EQ(std::count(q.columns.begin(), q.columns.end(), q.sample), 0);
+      EXPECT_EQ(q.columns.size(), 4u);
+    }
+  EXPECT_EQ(r.features[4].cls, 1);  // test score 0.99: weak
+  o = ten_samples();
+  o.relevant_set = RelevantSet::boruta;
+  r = run(d, o, context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(r.features[4].cls, 0);
+  EXPECT_TRUE(r.features[4].in_minimal);
+  EXPECT_FALSE(r.features[4].tested);
+  EXPECT_EQ(r.features[0].cls, 2);
+}
+
+TEST(SfcExact, DegenerateAndEmptySets) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  // σ = 0: the interval collapses to the mean; only a strictly lower score is strong; no statistic.
+  Script s = standard();
+  s.null_scores.assign(10, 0.9);
+  s.test_scores[1] = 0.9;
+  s.test_scores[2] = 0.95;
+  Result r = run(d, ten_samples(), context(1), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[0].cls, 2);
+  EXPECT_EQ(r.features[1].cls, 1);
+  EXPECT_EQ(r.features[2].cls, 1);
+  EXPECT_FALSE(r.features[0].test_statistic.has_value());
+  EXPECT_FALSE(r.features[0].test_p_value.has_value());
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
+                          [](const std::string& w) { return w.rfind("degenerate_null", 0) == 0; }));
+  // Nothing relevant: every feature 0, a warning, no score interval.
+  s = standard();
+  s.importance.assign(8, 0.0);
+  r = run(d, ten_samples(), context(1), s, boruta_script({}));
+  for (const FeatureResult& f : r.features) EXPECT_EQ(f.cls, 0);
+  EXPECT_FALSE(r.score_interval.has_value());
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
+                          [](const std::string& w) { return w.rfind("no_relevant_features", 0) == 0; }));
+  EXPECT_TRUE(r.to_json(d)["score_interval"].is_null());
+  // A empty but M not: V = M, with a warning (squamish raised).
+  s = standard();
+  r = run(d, ten_samples(), context(1), s, boruta_script({}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(r.features[0].cls, 2);
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
+                          [](const std::string& w) { return w.rfind("empty_all_relevant", 0) == 0; }));
+}
+
+TEST(SfcExact, ReferenceMode) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = standard();
+  s.log = &log;
+  s.mutex = &m;
+  s.test_scores[1] = 1.05;
+  Options o = ten_samples();
+  o.reference = true;
+  Result r = run(d, o, context(3), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.options.null_matrix, NullMatrix::all);
+  EXPECT_EQ(r.options.sided, featrel::stats::Sides::two);
+  EXPECT_EQ(r.options.boruta_max_iter, 99);
+  EXPECT_EQ(r.boruta.options.first_test_iter, 1);
+  EXPECT_EQ(r.score_interval->matrix, "all");
+  EXPECT_EQ(r.null_scores, kNullScores);  // the shadow-null fits' scores
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FitQuery& q) { return q.kind == FitKind::score_null; }), 0);
+  EXPECT_EQ(r.features[1].cls, 2);  // two-sided
+  EXPECT_EQ(r.to_json(d)["compat"], "reference");
+  // |V| = 1: S = M without a test.
+  log.clear();
+  s.importance = {100, 0, 0, 0, 0, 0, 0, 0};
+  s.test_scores[0] = 0.99;
+  r = run(d, o, context(3), s, boruta_script({0}));
+  EXPECT_EQ(r.features[0].cls, 2);
+  EXPECT_FALSE(r.features[0].tested);
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FitQuery& q) { return q.kind == FitKind::test; }), 0);
+  // The default has no shortcut: the same test score makes it weak.
+  o.reference = false;
+  r = run(d, o, context(3), s, boruta_script({0}));
+  EXPECT_EQ(r.features[0].cls, 1);
+}
+
+std::vector<std::string> keys(const Json& j) {
+  std::vector<std::string> k;
+  for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
+  return k;
+}
+
+TEST(SfcExact, Document) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  const Json j = run(d, ten_samples(), context(9), standard(), boruta_script({0, 1, 2, 3})).to_json(d);
+  EXPECT_EQ(keys(j), (std::vector<std::string>{"method", "featrel_version", "task", "classes", "positive_class",
+                                                "n_samples", "n_features", "feature_names", "seed", "compat",
+                                                "options", "features", "selected", "selected_names", "diagnostics",
+                                                "strong", "weak", "irrelevant", "all_relevant", "minimal",
+                                                "relevant", "model_score", "score_interval", "shadow_interval",
+                                                "null_scores", "null_shadow_importances", "null_features",
+                                                "null_score_features", "boruta", "n_fits", "engine"}));
+  EXPECT_EQ(j["method"], "sfc");
+  EXPECT_EQ(keys(j["features"][0]),
+            (std::vector<std::string>{"index", "name", "selected", "constant", "class", "relevance",
+                                      "boruta_decision", "in_all_relevant", "in_minimal", "importance", "tested",
+                                      "test_score", "test_statistic", "test_p_value"}));
+  EXPECT_EQ(j["features"][0]["relevance"], "strong");
+  EXPECT_EQ(j["features"][3]["relevance"], "weak");
+  EXPECT_EQ(j["features"][5]["relevance"], "irrelevant");
+  EXPECT_EQ(keys(j["score_interval"]), (std::vector<std::string>{"mean", "sd", "lower", "upper", "t_quantile",
+                                                                  "n_samples", "matrix", "sides"}));
+  EXPECT_EQ(keys(j["diagnostics"]["seconds"]),
+            (std::vector<std::string>{"boruta", "importance", "null", "tests", "total"}));
+  EXPECT_EQ(j["boruta"]["method"], "boruta");
+  EXPECT_EQ(j["engine"], "scripted");
+  EXPECT_EQ(j["selected"], Json::array({0, 1, 2, 3}));
+  EXPECT_EQ(keys(j["options"]).front(), "n_resampling");
+}
+
+}  // namespace

@@ -1,0 +1,131 @@
+// SFC with the forest: the same JSON (without timing) for 1, 2 and 4 threads on both engines, the score kinds
+// (in-sample, out-of-bag, held out), regression and multiclass targets, and constant columns.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "boruta_test_data.hpp"
+#include "featrel/result_json.hpp"
+#include "featrel/sfc.hpp"
+
+namespace {
+
+using namespace featrel::sfc;
+using boruta_test::context;
+using featrel::report::Json;
+
+// Paper Table 1, Set 3: n = 150, 3 strong, 4 weak, 3 irrelevant (linear, noise 0).
+boruta_test::Generated set3(std::uint64_t seed) { return boruta_test::relevance(150, 10, 3, 4, false, seed, 0.0); }
+
+Options quick() {
+  Options o;
+  o.n_resampling = 20;
+  o.boruta_max_iter = 30;
+  return o;
+}
+
+TEST(SfcForest, IdenticalForAnyThreadCount) {
+  const boruta_test::Generated g = set3(2);
+  for (featrel::forest::Engine engine : {featrel::forest::Engine::native, featrel::forest::Engine::xgboost}) {
+    Options o = quick();
+    o.engine = engine;
+    if (engine == featrel::forest::Engine::xgboost) {
+      o.trees = 20;
+      o.n_resampling = 5;
+      o.boruta_max_iter = 6;
+    }
+    std::string first;
+    for (unsigned threads : {1u, 2u, 4u}) {
+      const Json j = featrel::report::strip_timing(run(g.data, o, context(11, threads)).to_json(g.data));
+      if (first.empty()) {
+        first = j.dump();
+      } else {
+        EXPECT_EQ(j.dump(), first) << featrel::forest::to_string(engine) << " threads " << threads;
+      }
+    }
+  }
+}
+
+TEST(SfcForest, ScoreKinds) {
+  const boruta_test::Generated g = set3(3);
+  Options o = quick();
+  const Result train = run(g.data, o, context(4, 2));
+  o.score = ScoreKind::oob;
+  const Result oob = run(g.data, o, context(4, 2));
+  o.score = ScoreKind::holdout;
+  const Result held = run(g.data, o, context(4, 2));
+  // In-sample accuracy is optimistic; out-of-bag and held-out accuracies are honest estimates.
+  EXPECT_GT(train.model_score, 0.8);
+  EXPECT_LT(oob.model_score, train.model_score);
+  EXPECT_GT(oob.model_score, 0.6);
+  EXPECT_GT(held.model_score, 0.6);
+  EXPECT_LE(held.model_score, 1.0);
+  // Boruta (A) does not depend on how scores are taken.
+  EXPECT_EQ(train.all_relevant, oob.all_relevant);
+  EXPECT_EQ(train.all_relevant, held.all_relevant);
+  EXPECT_EQ(held.to_json(g.data)["options"]["score"], "holdout");
+}
+
+TEST(SfcForest, RegressionAndMulticlass) {
+  // Regression: y = 0.3·Σ strong latent (fri Appendix A), 2 strong and 2 weak of 8 columns.
+  featrel::gen::RelevanceOptions ro;
+  ro.task = "regression";
+  ro.n_samples = 300;
+  ro.n_features = 8;
+  ro.n_strong = 2;
+  ro.n_weak = 2;
+  const featrel::gen::GeneratedData gr = featrel::gen::generate_relevance(ro, 5);
+  std::vector<std::string> y;
+  for (Eigen::Index i = 0; i < gr.y.size(); ++i) y.push_back(std::to_string(gr.y(i)));
+  featrel::CsvOptions co;
+  co.task = featrel::TaskRequest::regression;
+  const featrel::Dataset reg = featrel::make_dataset(gr.X, gr.names, y, co);
+  Options o = quick();
+  Result r = run(reg, o, context(6, 2));
+  EXPECT_EQ(r.task, featrel::Task::regression);
+  EXPECT_GT(r.model_score, 0.5);  // R²
+  for (std::size_t j : {0u, 1u}) EXPECT_GT(r.features[j].cls, 0) << "strong x" << j;
+  o.metric = featrel::forest::Metric::mae;
+  r = run(reg, o, context(6, 2));
+  EXPECT_LT(r.model_score, 0.0);  // −MAE: higher is better
+
+  // Multiclass: clusters with 3 classes.
+  featrel::gen::ClustersOptions c;
+  c.n_samples = 300;
+  c.n_features = 8;
+  c.n_informative = 3;
+  c.n_redundant = 0;
+  c.n_classes = 3;
+  c.n_clusters_per_class = 1;
+  c.flip_y = 0;
+  c.class_sep = 2.0;
+  const boruta_test::Generated gm = boruta_test::from_generated(featrel::gen::generate_clusters(c, 7), featrel::TaskRequest::multiclass);
+  r = run(gm.data, quick(), context(8, 2));
+  EXPECT_EQ(r.task, featrel::Task::multiclass);
+  EXPECT_GT(r.model_score, 0.8);
+  // Three centroids on a 3-cube may differ in two coordinates only, so not every informative column need matter;
+  // the strong ones must be informative, and at least two informative columns found.
+  std::size_t found = 0;
+  for (std::size_t j = 0; j < 8; ++j) {
+    if (r.features[j].cls == 2) {
+      EXPECT_TRUE(gm.truth.relevant[j]) << "strong noise column x" << j;
+    }
+    if (gm.truth.relevant[j] && r.features[j].cls > 0) ++found;
+  }
+  EXPECT_GE(found, 2u);
+}
+
+TEST(SfcForest, ConstantColumnsAreIrrelevant) {
+  boruta_test::Generated g = set3(4);
+  g.data.X.col(9).setConstant(3.0);
+  g.data.constant = std::vector<bool>(10, false);
+  g.data.constant[9] = true;
+  const Result r = run(g.data, quick(), context(5, 2));
+  EXPECT_EQ(r.features[9].cls, 0);
+  EXPECT_TRUE(r.features[9].constant);
+  EXPECT_EQ(r.features[9].importance, 0.0);
+  EXPECT_EQ(std::count(r.null_features.begin(), r.null_features.end(), 9u), 0);  // never a shadow source
+  EXPECT_EQ(r.boruta.features[9].decided_at, 0);
+}
+
+}  // namespace

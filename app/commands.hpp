@@ -11,11 +11,15 @@ void add_evaluate_command(CLI::App& app);
 void add_stability_command(CLI::App& app);
 void add_crfe_command(CLI::App& app);
 void add_rfe_command(CLI::App& app);
+void add_boruta_command(CLI::App& app);
+void add_sfc_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   add_fri_command(app);
   add_crfe_command(app);
   add_rfe_command(app);
+  add_boruta_command(app);
+  add_sfc_command(app);
   add_generate_command(app);
   add_evaluate_command(app);
   add_stability_command(app);

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "featrel/dataset.hpp"
 #include "featrel/report.hpp"
 
 namespace featrel::report {
@@ -39,6 +40,10 @@ struct ResultHeader {
   std::string compat = "none";
   Json options = Json::object();  // every option after compat and presets are applied
 };
+
+// The header a method fills from its data set: task (the one the method ran, which may differ from data.task),
+// classes, sizes and feature names from `data`; compat "none" and empty options for the caller to set.
+ResultHeader dataset_header(const Dataset& data, std::string method, Task task, std::uint64_t seed);
 
 // Keys in order: method, featrel_version, task, classes, positive_class (binary only: header.positive_class, or
 // classes[1] when it is unset and there are two classes, else null), n_samples, n_features, feature_names, seed,

@@ -129,6 +129,10 @@ struct Size {
 // Rough width of text in pixels: 0.6 em per code point (exact metrics would need the font).
 double estimate_text_width(std::string_view text, double font_size);
 
+// A feature name cut to at most `max_points` code points, the last being "…" when it was cut (chart labels; the
+// mark's tooltip keeps the full name). Cuts on code-point boundaries.
+std::string shorten_label(std::string_view name, std::size_t max_points);
+
 // The box draw_legend will fill, so that a chart can place the legend before drawing it (e.g. right-aligned).
 Size legend_size(const std::vector<LegendItem>& items, const LegendStyle& style = {});
 // Draws the items with the box's top-left corner at (x, y) and returns the box's size.

@@ -57,9 +57,17 @@ std::string task_list(const std::vector<Task>& tasks) {
 
 void require_supported(const CsvOptions& options, Task task, const std::string& target_name) {
   if (supports(options.supported, task)) return;
-  throw InputError("target '" + target_name + "' is a " + to_string(task) + " target, but " + options.command +
-                   " supports only " + task_list(options.supported) +
-                   " targets; choose another --target or --task, or another method");
+  const std::string word = to_string(task);
+  std::string hint = "choose another --target or --task, or another method";
+  // An ordinal target can always be read as classes or as numbers instead.
+  if (task == Task::ordinal) {
+    std::vector<std::string> alt;
+    for (Task t : {Task::multiclass, Task::regression})
+      if (supports(options.supported, t)) alt.push_back("--task " + to_string(t));
+    if (!alt.empty()) hint = "use " + alt.front() + (alt.size() > 1 ? " or " + alt.back() : "") + " instead";
+  }
+  throw InputError("target '" + target_name + "' is " + (word == "ordinal" ? "an " : "a ") + word + " target, but " +
+                   options.command + " supports only " + task_list(options.supported) + " targets; " + hint);
 }
 
 }  // namespace

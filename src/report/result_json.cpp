@@ -12,6 +12,18 @@ namespace featrel::report {
 
 const char* featrel_version() { return FEATREL_VERSION; }
 
+ResultHeader dataset_header(const Dataset& data, std::string method, Task task, std::uint64_t seed) {
+  ResultHeader h;
+  h.method = std::move(method);
+  h.task = featrel::to_string(task);
+  h.classes = data.classes;
+  h.n_samples = data.n_samples();
+  h.n_features = data.n_features();
+  h.feature_names = data.feature_names;
+  h.seed = seed;
+  return h;
+}
+
 Json result_skeleton(const ResultHeader& h) {
   Json r = Json::object();
   r["method"] = h.method;

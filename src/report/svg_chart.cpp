@@ -198,6 +198,19 @@ std::string relevance_colour(std::string_view relevance) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+std::string shorten_label(std::string_view name, std::size_t max_points) {
+  if (display_width(name) <= max_points || max_points == 0) return std::string(name);
+  std::string out;
+  std::size_t points = 0;
+  for (char ch : name) {
+    const bool lead = (static_cast<unsigned char>(ch) & 0xC0) != 0x80;  // count lead bytes only
+    if (lead && points == max_points - 1) break;
+    if (lead) ++points;
+    out += ch;
+  }
+  return out + "…";
+}
+
 double estimate_text_width(std::string_view text, double font_size) {
   return 0.6 * font_size * static_cast<double>(display_width(text));
 }

@@ -17,14 +17,7 @@ Json optional_number(const std::optional<double>& v) { return v ? json_number(*v
 }  // namespace
 
 report::Json Result::to_json(const Dataset& data) const {
-  report::ResultHeader h;
-  h.method = "boruta";
-  h.task = featrel::to_string(task);
-  h.classes = data.classes;
-  h.n_samples = data.n_samples();
-  h.n_features = data.n_features();
-  h.feature_names = data.feature_names;
-  h.seed = seed;
+  report::ResultHeader h = report::dataset_header(data, "boruta", task, seed);
   h.compat = "none";  // Boruta has no compat preset; its parity settings are ordinary options
   h.options = options_json(options);
   Json r = report::result_skeleton(h);

@@ -35,14 +35,7 @@ Json interval_json(const Interval& iv) {
 }  // namespace
 
 report::Json Result::to_json(const Dataset& data) const {
-  report::ResultHeader h;
-  h.method = "sfc";
-  h.task = featrel::to_string(task);
-  h.classes = data.classes;
-  h.n_samples = data.n_samples();
-  h.n_features = data.n_features();
-  h.feature_names = data.feature_names;
-  h.seed = seed;
+  report::ResultHeader h = report::dataset_header(data, "sfc", task, seed);
   h.compat = options.reference ? "reference" : "none";
   h.options = options_json(options);
   Json r = report::result_skeleton(h);

@@ -27,7 +27,7 @@ constexpr double kPanelTitle = 26;
 constexpr double kPlotHeight = 220;
 constexpr double kAxisBand = 46;  // x ticks and axis label below a line plot
 constexpr double kNameBand = 150;  // rotated feature names below the frequency bars
-constexpr std::size_t kMaxNameBytes = 24;  // longer names are cut with "…" (the bar's tooltip keeps the full name)
+constexpr std::size_t kMaxNameBytes = 24;  // code points; longer names are cut with "…" (the tooltip keeps the name)
 constexpr double kPanelGap = 20;
 constexpr double kMinSlot = 16;
 constexpr double kPlotWidth = 640;
@@ -46,12 +46,7 @@ std::vector<const SubsetEvaluation*> sweep_points(const Result& r) {
   return out;
 }
 
-std::string short_name(const std::string& name) {
-  if (name.size() <= kMaxNameBytes) return name;
-  std::size_t cut = kMaxNameBytes - 1;
-  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // a code-point boundary
-  return name.substr(0, cut) + "…";
-}
+std::string short_name(const std::string& name) { return report::shorten_label(name, kMaxNameBytes); }
 
 std::size_t stop_size(const Result& r) {
   return r.runs.size() == 1 ? r.runs.front().stop.n_selected : r.selected.size();

@@ -230,14 +230,7 @@ report::Json Result::to_json(const Dataset& data) const {
   const bool repeated = repeats > 1;
   const Run* single = runs.empty() ? nullptr : &runs[0];
 
-  report::ResultHeader h;
-  h.method = to_string(method);
-  h.task = featrel::to_string(task);
-  h.classes = data.classes;
-  h.n_samples = data.n_samples();
-  h.n_features = data.n_features();
-  h.feature_names = data.feature_names;
-  h.seed = seed;
+  report::ResultHeader h = report::dataset_header(data, to_string(method), task, seed);
   h.compat = to_string(options.compat);
   h.options = options_json(options);
   Json r = report::result_skeleton(h);

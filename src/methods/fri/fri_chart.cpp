@@ -40,19 +40,7 @@ constexpr std::size_t kMaxNameLength = 28;  // longer names are cut with "…" (
 const char* kLowerThresholdColour = report::colours::bluish_green;
 const char* kGhostColour = "#777777";
 
-std::string short_name(const std::string& name) {
-  if (report::display_width(name) <= kMaxNameLength) return name;
-  // Cut on a code-point boundary: count lead bytes only.
-  std::string out;
-  std::size_t points = 0;
-  for (char ch : name) {
-    const bool lead = (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-    if (lead && points == kMaxNameLength - 1) break;
-    if (lead) ++points;
-    out += ch;
-  }
-  return out + "…";
-}
+std::string short_name(const std::string& name) { return report::shorten_label(name, kMaxNameLength); }
 
 // The feature results behind a panel: a model's, or its constrained ones.
 const std::vector<FeatureResult>& panel_features(const Result& r, const ChartPanel& p) {

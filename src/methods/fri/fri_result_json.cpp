@@ -168,14 +168,7 @@ Json feature_fields_json(const FeatureResult& f) {
 }  // namespace detail
 
 report::Json Result::to_json(const Dataset& data) const {
-  report::ResultHeader h;
-  h.method = "fri";
-  h.task = featrel::to_string(task);
-  h.classes = data.classes;
-  h.n_samples = data.n_samples();
-  h.n_features = data.n_features();
-  h.feature_names = data.feature_names;
-  h.seed = seed;
+  report::ResultHeader h = report::dataset_header(data, "fri", task, seed);
   h.compat = options.reference ? "reference" : "none";
   h.options = options_json(options);
   Json r = report::result_skeleton(h);

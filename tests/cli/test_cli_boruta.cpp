@@ -1,0 +1,157 @@
+// End-to-end runs of `featrel boruta` and `featrel sfc` on data the binary generates itself (linear relevance
+// data with known truth): Boruta confirms every relevant column and no noise, SFC classes match the truth, the
+// JSON holds the spec's fields, the JSON does not depend on --threads, the table and SVG name the features, and
+// bad input exits with code 2 and a message naming the flag.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_runner.hpp"
+
+using featrel::test::read_file;
+using featrel::test::run_cli;
+using featrel::test::TempDir;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// 300 rows, 2 strong, 3 weak (one redundant group), 5 noise columns, noise-free features.
+struct Generated {
+  TempDir dir;
+  std::string csv = dir / "data.csv";
+  std::vector<int> truth;
+  explicit Generated(int seed, int n = 300) {
+    const auto g = run_cli("generate --out " + csv + " --truth " + (dir / "truth.json") + " --n-samples " +
+                           std::to_string(n) + " --n-features 10 --n-strong 2 --n-weak 3 --noise 0 --seed " +
+                           std::to_string(seed) + " --quiet");
+    EXPECT_EQ(g.code, 0) << g.err;
+    const Json t = Json::parse(read_file(dir / "truth.json"));
+    for (const auto& c : t["classes"]) truth.push_back(c.get<int>());
+  }
+  std::string args() const { return csv + " --target y"; }
+};
+
+Json without_timing(Json r) {
+  r["diagnostics"].erase("seconds");
+  if (r.contains("boruta")) r["boruta"]["diagnostics"].erase("seconds");
+  return r;
+}
+
+TEST(CliBoruta, ConfirmsTheRelevantColumnsAndWritesTheSpecFields) {
+  const Generated g(4);
+  TempDir out;
+  const auto r = run_cli("boruta " + g.args() + " --json " + (out / "r.json") + " --csv " + (out / "r.csv") +
+                         " --svg " + (out / "r.svg") + " --seed 1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(out / "r.json"));
+  EXPECT_EQ(j["method"], "boruta");
+  EXPECT_EQ(j["engine"], "native");
+  ASSERT_EQ(j["features"].size(), 10u);
+  for (std::size_t c = 0; c < 10; ++c) {
+    const Json& f = j["features"][c];
+    for (const char* key : {"decision", "rough_fix_kept", "rank", "hits", "decided_at", "p_accept", "p_reject",
+                            "median_importance", "shadow_share"})
+      EXPECT_TRUE(f.contains(key)) << key;
+    if (g.truth[c] > 0) {
+      EXPECT_EQ(f["decision"], "confirmed") << "column " << c;
+      EXPECT_EQ(f["rank"], 1);
+    } else {
+      EXPECT_NE(f["decision"], "confirmed") << "noise column " << c;
+    }
+  }
+  const int fits = j["n_iterations"].get<int>();
+  EXPECT_EQ(j["importance_history"].size(), static_cast<std::size_t>(fits));
+  EXPECT_EQ(j["threshold_history"].size(), static_cast<std::size_t>(fits));
+  EXPECT_EQ(j["selected"], j["confirmed"]);
+  // The table lists every feature with its decision; the summary counts them.
+  EXPECT_NE(r.out.find("confirmed"), std::string::npos);
+  EXPECT_NE(r.out.find(std::to_string(j["confirmed"].size()) + " confirmed"), std::string::npos) << r.out;
+  const std::string svg = read_file(out / "r.svg");
+  EXPECT_EQ(svg.rfind("<svg", 0) == 0 || svg.find("<svg") != std::string::npos, true);
+  for (int c = 0; c < 10; ++c) EXPECT_NE(svg.find(">x" + std::to_string(c) + "<"), std::string::npos) << c;
+  EXPECT_NE(svg.find("threshold"), std::string::npos);
+  EXPECT_NE(read_file(out / "r.csv").find("decision"), std::string::npos);
+}
+
+TEST(CliBoruta, JsonDoesNotDependOnThreads) {
+  const Generated g(5);
+  TempDir out;
+  ASSERT_EQ(run_cli("boruta " + g.args() + " --threads 1 --quiet --json " + (out / "a.json")).code, 0);
+  ASSERT_EQ(run_cli("boruta " + g.args() + " --threads 2 --quiet --json " + (out / "b.json")).code, 0);
+  Json a = without_timing(Json::parse(read_file(out / "a.json")));
+  Json b = without_timing(Json::parse(read_file(out / "b.json")));
+  a["diagnostics"].erase("threads");
+  b["diagnostics"].erase("threads");
+  EXPECT_EQ(a, b);
+}
+
+TEST(CliSfc, ClassesMatchTheTruthAndTheJsonHoldsTheIntervals) {
+  const Generated g(6, 400);
+  TempDir out;
+  const auto r = run_cli("sfc " + g.args() + " --n-resampling 20 --json " + (out / "r.json") + " --svg " +
+                         (out / "r.svg") + " --seed 3 --threads 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(out / "r.json"));
+  EXPECT_EQ(j["method"], "sfc");
+  ASSERT_EQ(j["features"].size(), 10u);
+  int relevant_found = 0, noise_called = 0;
+  for (std::size_t c = 0; c < 10; ++c) {
+    const Json& f = j["features"][c];
+    // The shared `class` (0/1/2) and `relevance` word of specs/README.md §3 carry sfc §2's relevance.
+    for (const char* key : {"class", "relevance", "boruta_decision", "in_all_relevant", "in_minimal",
+                            "importance", "tested", "test_score", "test_statistic", "test_p_value"})
+      EXPECT_TRUE(f.contains(key)) << key;
+    const int cls = f["class"].get<int>();
+    EXPECT_EQ(f["relevance"], cls == 2 ? "strong" : cls == 1 ? "weak" : "irrelevant");
+    if (g.truth[c] > 0) relevant_found += cls > 0;
+    if (g.truth[c] == 0) noise_called += cls > 0;
+    if (g.truth[c] == 2) EXPECT_EQ(cls, 2) << "strong column " << c;
+  }
+  EXPECT_EQ(relevant_found, 5);
+  EXPECT_EQ(noise_called, 0);
+  for (const char* key : {"mean", "sd", "lower", "upper", "t_quantile", "n_samples"})
+    EXPECT_TRUE(j["shadow_interval"].contains(key)) << key;
+  EXPECT_EQ(j["shadow_interval"]["n_samples"], 20);
+  EXPECT_EQ(j["null_shadow_importances"].size(), 20u);
+  EXPECT_EQ(j["boruta"]["method"], "boruta");
+  // The strong test's interval is printed with its sample count.
+  EXPECT_NE(r.out.find("score interval of the null"), std::string::npos) << r.out;
+  const std::string svg = read_file(out / "r.svg");
+  EXPECT_NE(svg.find("Γ"), std::string::npos);
+  EXPECT_NE(svg.find("strong test"), std::string::npos);
+}
+
+TEST(CliBorutaErrors, BadInputExitsTwoNamingTheProblem) {
+  const Generated g(7);
+  struct Case {
+    std::string args, needle;
+  };
+  const Case cases[] = {
+      {"boruta " + g.args() + " --perc 0", "--perc"},
+      {"boruta " + g.args() + " --alpha 1.5", "--alpha"},
+      {"boruta " + g.args() + " --trees many", "--trees"},
+      {"boruta " + g.args() + " --max-iter 0", "max_iter"},
+      {"boruta " + g.args() + " --model-preset forest", "--model-preset"},
+      {"boruta " + g.args() + " --engine gpu", "--engine"},
+      {"boruta " + g.args() + " --task ordinal", "--task multiclass"},
+      {"sfc " + g.args() + " --n-resampling 2", "n_resampling"},
+      {"sfc " + g.args() + " --fpr 0.7", "fpr"},
+      {"sfc " + g.args() + " --sided upper", "--sided"},
+      {"sfc " + g.args() + " --null-matrix some", "--null-matrix"},
+      {"sfc " + g.args() + " --score oob --engine xgboost", "oob"},
+      {"sfc " + g.args() + " --compat squamish", "--compat"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << "\n" << r.err;
+  }
+  // Too few rows for a tree with the default leaf size: the message says which flag to lower.
+  const Generated small(8, 50);
+  const auto r = run_cli("boruta " + small.args());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--min-leaf"), std::string::npos) << r.err;
+}
+
+}  // namespace

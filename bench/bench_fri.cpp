@@ -14,13 +14,7 @@
 
 namespace {
 
-featrel::Dataset to_dataset(const featrel::gen::GeneratedData& g) {
-  std::vector<std::string> target;
-  for (Eigen::Index i = 0; i < g.y.size(); ++i) target.push_back(featrel::format_number(g.y[i]));
-  featrel::CsvOptions o;
-  o.task = featrel::TaskRequest::binary;
-  return featrel::make_dataset(g.X, g.names, target, o);
-}
+featrel::Dataset to_dataset(const featrel::gen::GeneratedData& g) { return g.to_dataset(featrel::TaskRequest::binary); }
 
 const featrel::Dataset& sim1() {
   static const featrel::Dataset d =

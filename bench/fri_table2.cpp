@@ -35,13 +35,7 @@ const PaperRow kPaper[] = {
     {"fri-sim5", "0/20/10", 0.99, 1.00, 0.99, 0.0, 19.9},
 };
 
-featrel::Dataset to_dataset(const featrel::gen::GeneratedData& g) {
-  std::vector<std::string> target;
-  for (Eigen::Index i = 0; i < g.y.size(); ++i) target.push_back(featrel::format_number(g.y[i]));
-  featrel::CsvOptions o;
-  o.task = featrel::TaskRequest::binary;
-  return featrel::make_dataset(g.X, g.names, target, o);
-}
+featrel::Dataset to_dataset(const featrel::gen::GeneratedData& g) { return g.to_dataset(featrel::TaskRequest::binary); }
 
 }  // namespace
 

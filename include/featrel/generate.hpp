@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "featrel/dataset.hpp"
+
 namespace featrel::gen {
 
 enum class Kind { relevance, clusters };
@@ -98,6 +100,8 @@ struct GeneratedData {
   // Header `x0,...,x{d-1},y`, one line per row ending in '\n', every number via featrel::format_number
   // (labels come out as -1, 1, 0, 2 ...).
   std::string to_csv() const;
+  // The data as `featrel` would read to_csv() back: labels as their CSV strings, task resolved from `task`.
+  Dataset to_dataset(TaskRequest task = TaskRequest::automatic) const;
 };
 
 // InputError (naming the option by its flag) when the options are invalid.

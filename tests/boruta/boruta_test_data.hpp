@@ -68,14 +68,7 @@ struct Generated {
 
 inline Generated from_generated(const featrel::gen::GeneratedData& g,
                                 featrel::TaskRequest task = featrel::TaskRequest::automatic) {
-  std::vector<std::string> y;
-  for (Eigen::Index i = 0; i < g.y.size(); ++i) {
-    const double v = g.y(i);
-    y.push_back(v == static_cast<long>(v) ? std::to_string(static_cast<long>(v)) : std::to_string(v));
-  }
-  featrel::CsvOptions o;
-  o.task = task;
-  return {featrel::make_dataset(g.X, g.names, y, o), g.truth};
+  return {g.to_dataset(task), g.truth};
 }
 
 inline Generated relevance(std::size_t n, std::size_t d, std::size_t strong, std::size_t weak, bool nonlinear,

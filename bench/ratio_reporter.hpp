@@ -29,6 +29,15 @@ class RatioReporter : public benchmark::ConsoleReporter {
     if (a == seconds_.end() || b == seconds_.end() || b->second <= 0) return;
     std::printf("ratio  %-40s %8.1fx  (%s / %s)\n", label.c_str(), a->second / b->second, slow.c_str(), fast.c_str());
   }
+  // Prints "label: reference / featrel = ratio x" for a reference tool's measured time (seconds) against a
+  // benchmark that ran; `reference_text` names where the reference time comes from.
+  void print_reference_ratio(const std::string& label, double reference_seconds, const std::string& name,
+                             const std::string& reference_text) const {
+    const double s = seconds(name);
+    if (s <= 0) return;
+    std::printf("ratio  %-40s %8.1fx  (%s %.3g s / featrel %.3f s)\n", label.c_str(), reference_seconds / s,
+                reference_text.c_str(), reference_seconds, s);
+  }
 
  private:
   std::map<std::string, double> seconds_;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark binary of a build folder (default build/) and prints its results, then the scripts that
-# reproduce the papers' tables (bench/fri_table2.sh: the FRI paper's Table II, a minute or two).
+# reproduce the papers' tables (bench/fri_table2.sh: the FRI paper's Table II, a minute or two; bench/sfc_tables.sh:
+# the SFC paper's Tables 3 and 6, a few minutes).
 set -euo pipefail
 build=${1:-build}
 export OMP_WAIT_POLICY=passive
@@ -12,4 +13,6 @@ for b in "$build"/bench/bench_*; do
 done
 echo "== fri_table2 (FRI paper Table II)"
 bash "$(dirname "$0")/fri_table2.sh" "$build" || status=1
+echo "== sfc_tables (SFC paper Tables 3 and 6)"
+bash "$(dirname "$0")/sfc_tables.sh" "$build" || status=1
 exit $status

@@ -107,17 +107,10 @@ void run_boruta(const BorutaArgs& a) {
   Session session(a.common, "boruta");
   const boruta::Result r = boruta::run(data, options, session.context());
   session.finish_progress();
-  if (!a.common.json.empty() || !a.common.csv.empty()) {
-    const report::Json doc = r.to_json(data);
-    if (!a.common.json.empty()) report::write_json_file(a.common.json, doc);
-    if (!a.common.csv.empty()) report::write_text_file(a.common.csv, report::features_csv(doc));
-  }
-  if (!a.common.svg.empty()) report::write_text_file(a.common.svg, boruta::importance_chart_svg(r, data));
-  if (!a.common.quiet) {
-    print_result(r, data, a.sort);
-    std::cout.flush();
-  }
-  session.warn(r.warnings);
+  write_method_outputs(a.common, session,
+                       {[&] { return r.to_json(data); }, [&] { return boruta::importance_chart_svg(r, data); },
+                        [&] { print_result(r, data, a.sort); }},
+                       r.warnings);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <iostream>
+#include <set>
 
 #include "featrel/progress_bar.hpp"
 
@@ -89,6 +90,25 @@ void Session::finish_progress() {
 void Session::warn(const std::vector<std::string>& warnings) const {
   if (quiet_) return;
   for (const auto& w : warnings) std::cerr << command_ << ": warning: " << w << "\n";
+}
+
+void write_method_outputs(const CommonOptions& o, const Session& session, const MethodOutputs& out,
+                          const std::vector<std::string>& warnings) {
+  if (!o.json.empty() || !o.csv.empty()) {
+    const report::Json doc = out.document();
+    if (!o.json.empty()) report::write_json_file(o.json, doc);
+    if (!o.csv.empty()) report::write_text_file(o.csv, report::features_csv(doc));
+  }
+  if (!o.svg.empty() && out.chart) report::write_text_file(o.svg, out.chart());
+  if (!o.quiet && out.print) {
+    out.print();
+    std::cout.flush();
+  }
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const auto& w : warnings)
+    if (seen.insert(w).second) unique.push_back(w);
+  session.warn(unique);
 }
 
 }  // namespace featrel::cli

@@ -4,11 +4,13 @@
 
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
 
 namespace featrel::cli {
@@ -53,6 +55,18 @@ class Session {
   bool quiet_;
   std::string command_;
 };
+
+// What a method command produces from its result; each piece is built only when it is asked for.
+struct MethodOutputs {
+  std::function<report::Json()> document;  // the result JSON (--json, and --csv via its features)
+  std::function<std::string()> chart;      // the SVG (--svg); empty when the command has none
+  std::function<void()> print;             // the table and summary on stdout
+};
+// Writes --json, --csv and --svg, prints (unless --quiet), then the warnings on stderr, each once (one-vs-rest
+// problems and repeats can raise the same one several times), after the table so that a long table does not
+// scroll them away.
+void write_method_outputs(const CommonOptions& o, const Session& session, const MethodOutputs& out,
+                          const std::vector<std::string>& warnings);
 
 // The flag the SIGINT handler sets; the Session installs the handler.
 std::atomic<bool>& interrupt_flag();

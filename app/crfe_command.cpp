@@ -321,14 +321,6 @@ void print_result(const crfe::Result& r, const Dataset& data) {
   print_stability(r);
 }
 
-std::vector<std::string> unique_warnings(const std::vector<std::string>& all) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (const auto& w : all)
-    if (seen.insert(w).second) out.push_back(w);
-  return out;
-}
-
 void run_crfe(const CrfeArgs& a) {
   const std::string cmd = name(a.method);
   crfe::Options options = build_options(a);  // bad flags fail before the data is read
@@ -358,17 +350,10 @@ void run_crfe(const CrfeArgs& a) {
   const crfe::Result r = a.method == crfe::Method::crfe ? crfe::run(data, options, session.context())
                                                          : rfe::run(data, options, session.context());
   session.finish_progress();
-  if (!a.common.json.empty() || !a.common.csv.empty()) {
-    const report::Json doc = r.to_json(data);
-    if (!a.common.json.empty()) report::write_json_file(a.common.json, doc);
-    if (!a.common.csv.empty()) report::write_text_file(a.common.csv, report::features_csv(doc));
-  }
-  if (!a.common.svg.empty()) report::write_text_file(a.common.svg, crfe::elimination_chart_svg(r, data));
-  if (!a.common.quiet) {
-    print_result(r, data);
-    std::cout.flush();
-  }
-  session.warn(unique_warnings(r.warnings));
+  write_method_outputs(a.common, session,
+                       {[&] { return r.to_json(data); }, [&] { return crfe::elimination_chart_svg(r, data); },
+                        [&] { print_result(r, data); }},
+                       r.warnings);
 }
 
 // ---- Flags ----------------------------------------------------------------------------------------------------

@@ -270,15 +270,6 @@ void print_result(const fri::Result& r, const Dataset& data, SortKey key) {
     print_single(r, data, key);
 }
 
-// Each warning once, in the order the library raised them (one-vs-rest problems can repeat a data warning).
-std::vector<std::string> unique_warnings(const std::vector<std::string>& all) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (const auto& w : all)
-    if (seen.insert(w).second) out.push_back(w);
-  return out;
-}
-
 void run_fri(const FriArgs& a) {
   const SortKey key = parse_sort(a.sort);
   const fri::Options options = build_options(a);  // bad flags fail before the data is read
@@ -287,19 +278,11 @@ void run_fri(const FriArgs& a) {
   Session session(a.common, "fri");
   const fri::Result r = fri::run(data, options, session.context());
   session.finish_progress();
-  if (!a.common.json.empty() || !a.common.csv.empty()) {
-    const report::Json doc = r.to_json(data);
-    if (!a.common.json.empty()) report::write_json_file(a.common.json, doc);
-    if (!a.common.csv.empty()) report::write_text_file(a.common.csv, report::features_csv(doc));
-  }
-  if (!a.common.svg.empty()) report::write_text_file(a.common.svg, fri::relevance_chart_svg(r, data));
-  if (!a.common.quiet) {
-    print_result(r, data, key);
-    std::cout.flush();
-  }
-  // After the table, so that they are not scrolled away above a long one. The result's warnings already start
-  // with the Dataset's own (constant columns, imputation, ...).
-  session.warn(unique_warnings(r.diagnostics.warnings));
+  // The result's warnings already start with the Dataset's own (constant columns, imputation, ...).
+  write_method_outputs(a.common, session,
+                       {[&] { return r.to_json(data); }, [&] { return fri::relevance_chart_svg(r, data); },
+                        [&] { print_result(r, data, key); }},
+                       r.diagnostics.warnings);
 }
 
 }  // namespace

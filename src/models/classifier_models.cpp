@@ -1,0 +1,240 @@
+// The nb, mlp, svm and logreg classifiers of pareto §3.2 behind classify::BinaryClassifier, each with its delta
+// predictor for one replaced column (pareto §8 item 1).
+#include <cmath>
+#include <string>
+
+#include "featrel/classifier.hpp"
+#include "featrel/format.hpp"
+#include "featrel/kernel_svm.hpp"
+#include "featrel/logistic.hpp"
+#include "featrel/mlp.hpp"
+#include "featrel/naive_bayes.hpp"
+#include "models/classifier_checks.hpp"
+#include "models/classifier_detail.hpp"
+
+namespace featrel::classify::detail {
+
+namespace {
+
+// ---- nb: decision = JLL(positive) − JLL(negative) --------------------------------------------------------------
+
+// Σ_j of a class's per-feature terms in column order, with column j's term swapped for `replaced` (j = npos: none),
+// exactly as naive_bayes::Model::joint_log_likelihood sums, so both paths give the same bits.
+double class_sum(const naive_bayes::Model& m, std::size_t c, const Eigen::MatrixXd& terms, Eigen::Index i,
+                 Eigen::Index j, double replaced) {
+  double s = m.log_prior(static_cast<Eigen::Index>(c));
+  for (Eigen::Index q = 0; q < terms.cols(); ++q) s += q == j ? replaced : terms(i, q);
+  return s;
+}
+
+class NaiveBayesScorer final : public ColumnScorer {
+ public:
+  NaiveBayesScorer(const naive_bayes::Model& model, const Eigen::MatrixXd& X) : model_(model), X_(X) {
+    for (std::size_t c = 0; c < 2; ++c) {
+      terms_[c].resize(X.rows(), X.cols());
+      for (Eigen::Index i = 0; i < X.rows(); ++i)
+        for (Eigen::Index j = 0; j < X.cols(); ++j)
+          terms_[c](i, j) = model_.term(c, static_cast<std::size_t>(j), X(i, j));
+    }
+    base_.resize(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+      base_(i) = class_sum(model_, 1, terms_[1], i, -1, 0.0) - class_sum(model_, 0, terms_[0], i, -1, 0.0);
+  }
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    out.resize(X_.rows());
+    const auto jj = static_cast<Eigen::Index>(j);
+    for (Eigen::Index i = 0; i < X_.rows(); ++i)
+      out(i) = class_sum(model_, 1, terms_[1], i, jj, model_.term(1, j, values(i))) -
+               class_sum(model_, 0, terms_[0], i, jj, model_.term(0, j, values(i)));
+  }
+
+ private:
+  const naive_bayes::Model& model_;
+  Eigen::MatrixXd X_;
+  Eigen::MatrixXd terms_[2];
+  Eigen::VectorXd base_;
+};
+
+class NaiveBayesClassifier final : public BinaryClassifier {
+ public:
+  explicit NaiveBayesClassifier(naive_bayes::Model model) : model_(std::move(model)) {}
+  void decision(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const override {
+    const Eigen::MatrixXd jll = model_.joint_log_likelihood(X);
+    out = jll.col(1) - jll.col(0);
+  }
+  std::unique_ptr<ColumnScorer> column_scorer(const Eigen::MatrixXd& X) const override {
+    models::check_rows_to_predict(X, model_.mean.cols(), "nb");
+    return std::make_unique<NaiveBayesScorer>(model_, X);
+  }
+
+ private:
+  naive_bayes::Model model_;
+};
+
+// ---- mlp: the output logit ---------------------------------------------------------------------------------------
+
+struct MlpScratch {};
+
+class MlpScorer final : public ColumnScorer {
+ public:
+  MlpScorer(const mlp::Network& net, const Eigen::MatrixXd& X) : net_(net), X_(X), Z1_(net.first_layer(X)) {
+    base_ = net_.logits_from_first_layer(Z1_);
+  }
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    const auto jj = static_cast<Eigen::Index>(j);
+    Eigen::MatrixXd& z = scratch_matrix<MlpScratch>();
+    z = Z1_;
+    z.noalias() += (values - X_.col(jj)) * net_.W.front().row(jj);  // rank one: only x_j changed
+    out = net_.logits_from_first_layer(z);
+  }
+
+ private:
+  const mlp::Network& net_;
+  Eigen::MatrixXd X_, Z1_;
+  Eigen::VectorXd base_;
+};
+
+class MlpClassifier final : public BinaryClassifier {
+ public:
+  explicit MlpClassifier(mlp::Model model) : model_(std::move(model)) {}
+  void decision(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const override { out = model_.net.logits(X); }
+  std::unique_ptr<ColumnScorer> column_scorer(const Eigen::MatrixXd& X) const override {
+    models::check_rows_to_predict(X, static_cast<Eigen::Index>(model_.net.n_inputs()), "mlp");
+    return std::make_unique<MlpScorer>(model_.net, X);
+  }
+  void warn(std::string message) { warnings_.push_back(std::move(message)); }
+
+ private:
+  mlp::Model model_;
+};
+
+// ---- svm: the oriented libsvm decision ----------------------------------------------------------------------------
+
+struct SvmScratch {};
+
+class SvmScorer final : public ColumnScorer {
+ public:
+  SvmScorer(const kernel_svm::Model& model, const Eigen::MatrixXd& X)
+      : model_(model), X_(X), D_(X * model.support.transpose()) {
+    model_.decision_from_inner(D_, base_);
+  }
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    const auto jj = static_cast<Eigen::Index>(j);
+    Eigen::MatrixXd& d = scratch_matrix<SvmScratch>();
+    d = D_;
+    d.noalias() += (values - X_.col(jj)) * model_.support.col(jj).transpose();  // D' = D + Δx_j·S_jᵀ
+    model_.decision_from_inner(d, out);
+  }
+
+ private:
+  const kernel_svm::Model& model_;
+  Eigen::MatrixXd X_, D_;
+  Eigen::VectorXd base_;
+};
+
+class SvmClassifier final : public BinaryClassifier {
+ public:
+  explicit SvmClassifier(kernel_svm::Model model) : model_(std::move(model)) { warnings_ = model_.warnings; }
+  void decision(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const override { out = model_.decision(X); }
+  std::unique_ptr<ColumnScorer> column_scorer(const Eigen::MatrixXd& X) const override {
+    models::check_rows_to_predict(X, model_.support.cols(), "svm");
+    return std::make_unique<SvmScorer>(model_, X);
+  }
+
+ private:
+  kernel_svm::Model model_;
+};
+
+// ---- logreg: the margin toward the positive class ------------------------------------------------------------------
+
+class LogregScorer final : public ColumnScorer {
+ public:
+  LogregScorer(const logistic::Model& model, const Eigen::MatrixXd& X) : model_(model), X_(X) {
+    base_ = model_.decision(X);
+  }
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    const auto jj = static_cast<Eigen::Index>(j);
+    // margin += w_j·(z'_j − z_j), z = (x − mean)/sd: the scaling is affine per column.
+    const double w = model_.weights()(0, jj) / model_.standardizer().sd(jj);
+    out = base_ + w * (values - X_.col(jj));
+  }
+
+ private:
+  const logistic::Model& model_;
+  Eigen::MatrixXd X_;
+  Eigen::VectorXd base_;
+};
+
+class LogregClassifier final : public BinaryClassifier {
+ public:
+  explicit LogregClassifier(logistic::Model model) : model_(std::move(model)) { warnings_ = model_.warnings(); }
+  void decision(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const override { out = model_.decision(X); }
+  std::unique_ptr<ColumnScorer> column_scorer(const Eigen::MatrixXd& X) const override {
+    models::check_rows_to_predict(X, model_.weights().cols(), "logreg");
+    return std::make_unique<LogregScorer>(model_, X);
+  }
+
+ private:
+  logistic::Model model_;
+};
+
+}  // namespace
+
+mlp::Options mlp_options(const ClassifierOptions& options) {
+  mlp::Options o;
+  o.hidden = options.mlp_hidden;
+  o.batch = options.mlp_batch;
+  o.max_epochs = options.mlp_max_epochs;
+  o.learning_rate = options.mlp_learning_rate;
+  o.alpha = options.mlp_alpha;
+  return o;
+}
+
+std::unique_ptr<BinaryClassifier> fit_naive_bayes(const Eigen::MatrixXd& X, const std::vector<int>& y,
+                                                  const ClassifierOptions& options) {
+  return std::make_unique<NaiveBayesClassifier>(naive_bayes::fit(X, y, 2, options.nb_var_smoothing));
+}
+
+std::unique_ptr<BinaryClassifier> fit_mlp(const Eigen::MatrixXd& X, const std::vector<int>& y, std::uint64_t seed,
+                                          const ClassifierOptions& options) {
+  const mlp::Options o = mlp_options(options);
+  mlp::Model model = mlp::fit(X, y, seed, o);
+  const bool converged = model.converged;
+  auto out = std::make_unique<MlpClassifier>(std::move(model));
+  if (!converged)
+    out->warn("mlp: stopped at the " + std::to_string(o.max_epochs) + "-epoch cap before the loss settled (tol " +
+              format_number(o.tol) + ")");
+  return out;
+}
+
+std::unique_ptr<BinaryClassifier> fit_svm(const Eigen::MatrixXd& X, const std::vector<int>& y,
+                                          const ClassifierOptions& options) {
+  kernel_svm::Options o;
+  o.degree = options.svm_degree;
+  o.coef0 = options.svm_coef0;
+  o.C = options.svm_c;
+  switch (options.svm_gamma.kind) {
+    case SvmGamma::Kind::scale: o.gamma = kernel_svm::scale_gamma(X); break;
+    case SvmGamma::Kind::automatic: o.gamma = 1.0 / static_cast<double>(X.cols()); break;
+    case SvmGamma::Kind::value: o.gamma = options.svm_gamma.value; break;
+  }
+  return std::make_unique<SvmClassifier>(kernel_svm::fit(X, y, o));
+}
+
+std::unique_ptr<BinaryClassifier> fit_logreg(const Eigen::MatrixXd& X, const std::vector<int>& y,
+                                             const ClassifierOptions& options) {
+  logistic::Options o;
+  o.C = options.logreg_c;
+  o.standardize = false;  // the caller standardises (pareto §3.1 `standardize`, default logreg)
+  return std::make_unique<LogregClassifier>(logistic::fit(X, y, 2, o));
+}
+
+}  // namespace featrel::classify::detail

@@ -33,8 +33,6 @@ LiblinearCapture::LiblinearCapture() {
 
 LiblinearCapture::~LiblinearCapture() { tls_capture = outer_; }
 
-bool LiblinearCapture::hit_iteration_cap() const { return text_.find("max number of iterations") != std::string::npos; }
-
 int LiblinearCapture::newton_iterations() const {
   int count = 0;
   std::istringstream in(text_);
@@ -42,18 +40,6 @@ int LiblinearCapture::newton_iterations() const {
   while (std::getline(in, line))
     if (line.rfind("iter ", 0) == 0) ++count;
   return count;
-}
-
-std::vector<std::string> LiblinearCapture::warning_lines() const {
-  std::vector<std::string> out;
-  std::istringstream in(text_);
-  std::string line;
-  const std::string prefix = "WARNING: ";
-  while (std::getline(in, line)) {
-    const std::size_t at = line.find(prefix);
-    if (at != std::string::npos) out.push_back(line.substr(at + prefix.size()));
-  }
-  return out;
 }
 
 }  // namespace featrel::models

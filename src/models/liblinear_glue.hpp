@@ -11,32 +11,25 @@
 #include <string>
 #include <vector>
 
+#include "models/captured_messages.hpp"
+
 namespace featrel::models {
 
 // Makes sure the hook is installed (idempotent, thread-safe). LiblinearCapture's constructor calls it.
 void install_liblinear_hook();
 
 // Captures liblinear's messages on this thread for its lifetime (nesting restores the outer capture).
-class LiblinearCapture {
+class LiblinearCapture : public CapturedMessages {
  public:
   LiblinearCapture();
   ~LiblinearCapture();
   LiblinearCapture(const LiblinearCapture&) = delete;
   LiblinearCapture& operator=(const LiblinearCapture&) = delete;
 
-  // Everything liblinear printed, concatenated.
-  const std::string& text() const { return text_; }
-  // Whether liblinear reported reaching its iteration cap ("... max number of iterations").
-  bool hit_iteration_cap() const;
   // Trust-region Newton iterations reported ("iter ..." lines of the primal solvers).
   int newton_iterations() const;
-  // The "WARNING: ..." lines, one per entry, without the prefix and trailing newline.
-  std::vector<std::string> warning_lines() const;
-
-  void append(const char* s) { text_ += s; }
 
  private:
-  std::string text_;
   LiblinearCapture* outer_ = nullptr;
 };
 

@@ -32,8 +32,6 @@ LibsvmCapture::LibsvmCapture() {
 
 LibsvmCapture::~LibsvmCapture() { tls_capture = outer_; }
 
-bool LibsvmCapture::hit_iteration_cap() const { return text_.find("max number of iterations") != std::string::npos; }
-
 long LibsvmCapture::iterations() const {
   long total = 0;
   std::istringstream in(text_);
@@ -44,18 +42,6 @@ long LibsvmCapture::iterations() const {
     if (at != std::string::npos) total += std::stol(line.substr(at + key.size()));
   }
   return total;
-}
-
-std::vector<std::string> LibsvmCapture::warning_lines() const {
-  std::vector<std::string> out;
-  std::istringstream in(text_);
-  std::string line;
-  const std::string prefix = "WARNING: ";
-  while (std::getline(in, line)) {
-    const std::size_t at = line.find(prefix);
-    if (at != std::string::npos) out.push_back(line.substr(at + prefix.size()));
-  }
-  return out;
 }
 
 }  // namespace featrel::models

@@ -10,31 +10,25 @@
 #include <string>
 #include <vector>
 
+#include "models/captured_messages.hpp"
+
 namespace featrel::models {
 
 // Makes sure the hook is installed (idempotent, thread-safe). LibsvmCapture's constructor calls it.
 void install_libsvm_hook();
 
 // Captures libsvm's messages on this thread for its lifetime (nesting restores the outer capture).
-class LibsvmCapture {
+class LibsvmCapture : public CapturedMessages {
  public:
   LibsvmCapture();
   ~LibsvmCapture();
   LibsvmCapture(const LibsvmCapture&) = delete;
   LibsvmCapture& operator=(const LibsvmCapture&) = delete;
 
-  const std::string& text() const { return text_; }
-  // Whether libsvm reported reaching its iteration cap ("WARNING: reaching max number of iterations").
-  bool hit_iteration_cap() const;
   // SMO iterations reported ("#iter = N" lines), summed over the binary problems.
   long iterations() const;
-  // The "WARNING: ..." lines, without the prefix and trailing newline.
-  std::vector<std::string> warning_lines() const;
-
-  void append(const char* s) { text_ += s; }
 
  private:
-  std::string text_;
   LibsvmCapture* outer_ = nullptr;
 };
 

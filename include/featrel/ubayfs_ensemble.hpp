@@ -1,0 +1,103 @@
+// The ensemble stage of UBayFS (specs/ubayfs.md §3.1): how often does each feature get picked by elementary
+// selectors trained on M random sub-samples? The counts y_j are the multinomial likelihood data of the Bayesian
+// model (ubayfs.hpp builds the prior, constraints and optimisers on top).
+//
+// For each split m (its own generator, rng::derive(seed, "split", m)): a per-class floor sub-sample of tt_split
+// (simple random for regression; --compat reference: simple random for multiclass too), constant columns dropped,
+// z-score with the sample SD, n fixed (capped at the kept columns, warned once) or drawn from 1..p_m ("auto"),
+// then every selector picks column indices which become one 0/1 row of length N. Splits run in parallel on the
+// RunContext's pool; selectors that are not thread-safe run afterwards, serially in split order. Rows are stored
+// split-major, then selector, so the result does not depend on the thread count.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "featrel/dataset.hpp"
+#include "featrel/run_context.hpp"
+#include "featrel/selectors.hpp"
+
+namespace featrel::ubayfs {
+
+// spec §3.2 "User selector (C++ API)". fn returns column indices of Z (0..Z.cols()-1, any number, any order;
+// duplicates and out-of-range values are dropped with a warning); `columns` maps Z's columns to the Dataset's.
+// It throws to signal failure. `seed` is the split's own seed for a randomised selector.
+struct Selector {
+  std::string name;
+  std::function<std::vector<int>(const Eigen::MatrixXd& Z, const selectors::Target& y, int n,
+                                 const std::vector<int>& columns, std::uint64_t seed)>
+      fn;
+  bool thread_safe = true;
+};
+
+// Settings of the built-in selectors (ubayfs.md §5 `mrmr_class_relevance`, `laplace_t`).
+struct BuiltinSettings {
+  selectors::ClassRelevance mrmr_relevance = selectors::ClassRelevance::automatic;
+  double laplacian_t = 1.0;
+};
+
+// "mrmr", "fisher", "laplace" (accept "laplacian"; the selector is named "laplacian"); InputError otherwise,
+// listing the known names.
+Selector builtin_selector(std::string_view name);
+Selector builtin_selector(std::string_view name, const BuiltinSettings& settings);
+
+struct EnsembleOptions {
+  std::size_t M = 100;                   // ensemble_size, ≥ 1
+  double tt_split = 0.75;                // in (0, 1); a warning outside [0.5, 0.99]
+  std::optional<int> nr_features;        // nullopt = "auto" (uniform 1..p_m per split); else ≥ 1 and ≤ N
+  bool compat_reference = false;         // §3.1: stratify only binary targets (and builtin_selectors: Somers' D)
+  // Settings of the built-in selectors, applied by builtin_selectors() below (run_ensemble itself runs whatever
+  // Selectors it is given).
+  selectors::ClassRelevance mrmr_relevance = selectors::ClassRelevance::automatic;  // mrmr_class_relevance
+  double laplacian_t = 1.0;                                                        // laplace_t, > 0
+};
+
+// The built-in selectors named in `names` (§5 `selectors`, rows pooled in this order) with the options' settings;
+// compat_reference makes mrmr use Somers' D for every class target unless mrmr_relevance is set (§5 `compat`).
+// InputError for an unknown name.
+std::vector<Selector> builtin_selectors(const std::vector<std::string>& names, const EnsembleOptions& options);
+
+// InputError naming the option and value: M < 1, tt_split ∉ (0, 1) or non-finite, nr_features < 1 or > N,
+// laplacian_t ≤ 0, no selectors, a fisher selector on a regression target, a class with fewer than 2 rows.
+// Returns the warnings the options raise (tt_split outside [0.5, 0.99]).
+std::vector<std::string> validate_ensemble(const Dataset& data, const std::vector<Selector>& selectors,
+                                           const EnsembleOptions& options);
+
+struct EnsembleFailure {
+  std::size_t split;
+  std::string selector;
+  std::string message;
+};
+
+struct Ensemble {
+  std::vector<std::vector<std::uint8_t>> rows;  // one 0/1 row of length N per successful (split, selector)
+  std::vector<double> counts;                   // y_j
+  std::size_t n_models = 0;                     // rows.size()
+  std::vector<EnsembleFailure> failures;
+  std::vector<std::string> warnings;
+  // Additions: per row, its split and selector index (rows are split-major, then selector order).
+  std::vector<std::size_t> row_split;
+  std::vector<std::size_t> row_selector;
+  std::vector<int> nr_features_per_split;       // the n used in each split (after the cap)
+  std::size_t rows_total = 0;                   // M·K attempted
+  double seconds = 0.0;
+};
+
+// Runs the ensemble. InputError for bad options (validate_ensemble) and when too many selector runs fail:
+// with K selectors and R successful rows, ⌈R/K⌉ < ⌈M/2⌉ ("F of M·K selector runs failed; first error: …").
+// Cancelled when ctx's flag is set (checked between splits).
+Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selectors, const EnsembleOptions& options,
+                      std::uint64_t seed, RunContext& ctx);
+
+// The sub-sample rows of split m (ascending), as run_ensemble draws them from `split_seed`
+// (= rng::derive(seed, "split", m)). Exposed for tests and for reproducing a split.
+std::vector<std::size_t> ensemble_subsample(const Dataset& data, double tt_split, bool compat_reference,
+                                            std::uint64_t split_seed);
+
+}  // namespace featrel::ubayfs

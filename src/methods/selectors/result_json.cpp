@@ -1,0 +1,35 @@
+// The result document of `featrel mrmr|fisher|laplacian` (specs/README.md §3): the shared header and features[]
+// with each feature's rank, pick score and criterion, `selected` = the top n, then `ranking` (the pick order).
+#include "featrel/result_json.hpp"
+
+#include "featrel/selectors.hpp"
+
+namespace featrel::selectors {
+
+report::Json Result::to_json(const Dataset& data, std::uint64_t seed, unsigned threads) const {
+  using report::Json;
+  report::ResultHeader header = report::dataset_header(data, to_string(options.method), task, seed);
+  header.options["nr_features"] = options.nr_features ? Json(*options.nr_features) : Json("all");
+  if (options.method == Method::mrmr) header.options["mrmr_relevance"] = to_string(options.mrmr_relevance);
+  if (options.method == Method::laplacian) header.options["laplacian_t"] = report::json_number(options.laplacian_t);
+  Json doc = report::result_skeleton(header);
+  for (const FeatureRank& f : features) {
+    Json e = report::feature_entry(f.index, f.name, f.rank.has_value(), f.constant);
+    e["rank"] = f.rank ? Json(*f.rank) : Json(nullptr);
+    e["score"] = report::json_optional(f.pick_score);
+    e["criterion"] = report::json_optional(f.criterion);
+    doc["features"].push_back(e);
+  }
+  report::finish_selection(doc);
+  doc["diagnostics"] = report::diagnostics_block(warnings, {{"select", seconds}}, threads);
+  Json ranking = Json::array(), names = Json::array();
+  for (int j : order) {
+    ranking.push_back(j);
+    names.push_back(data.feature_names[static_cast<std::size_t>(j)]);
+  }
+  doc["ranking"] = ranking;
+  doc["ranking_names"] = names;
+  return doc;
+}
+
+}  // namespace featrel::selectors

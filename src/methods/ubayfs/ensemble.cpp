@@ -1,0 +1,234 @@
+// The UBayFS ensemble stage (specs/ubayfs.md §3.1): M sub-samples, each prepared and given to every selector; the
+// selections become 0/1 rows and their column sums the counts y_j.
+//
+// Split m draws everything from rng::derive(seed, "split", m): the sub-sample from that seed itself, "auto"'s n
+// from derive(split seed, "nr_features"), and selector k gets derive(split seed, "selector", k). Results are
+// written to slot m and combined in split order, so they are identical for any thread count. Selectors that are
+// not thread-safe run after the parallel pass, serially in split order, on the same (recomputed) split.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <optional>
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/splits.hpp"
+#include "featrel/thread_pool.hpp"
+#include "featrel/ubayfs_ensemble.hpp"
+
+namespace featrel::ubayfs {
+
+namespace {
+
+std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
+
+// One split, prepared: its rows' z-scored non-constant columns and the n every selector of the split uses.
+struct Split {
+  std::uint64_t seed = 0;
+  std::size_t n_rows = 0;
+  selectors::Prepared prep;
+  int n = 0;
+  bool capped = false;
+};
+
+Split prepare_split(const Dataset& data, const EnsembleOptions& options, std::uint64_t seed, std::size_t m,
+                    const std::vector<std::vector<std::uint32_t>>& ascending) {
+  Split s;
+  s.seed = rng::derive(seed, "split", m);
+  const std::vector<std::size_t> rows = ensemble_subsample(data, options.tt_split, options.compat_reference, s.seed);
+  s.n_rows = rows.size();
+  if (rows.empty()) return s;  // prepare_matrix would take "no rows" as "all rows"
+  s.prep = selectors::prepare_matrix(data, rows, ascending);
+  const auto p = static_cast<int>(s.prep.columns.size());
+  if (p == 0) return s;
+  if (options.nr_features) {
+    s.n = std::min(*options.nr_features, p);
+    s.capped = *options.nr_features > p;
+  } else {
+    rng::Rng r(rng::derive(s.seed, "nr_features"));
+    s.n = 1 + static_cast<int>(r.bounded(static_cast<std::uint64_t>(p)));
+  }
+  return s;
+}
+
+// What one selector produced on one split.
+struct Outcome {
+  std::optional<std::vector<std::uint8_t>> row;
+  std::string error;
+  std::size_t duplicates = 0;
+  std::size_t out_of_range = 0;
+};
+
+Outcome run_selector(const Split& s, const Selector& selector, std::size_t k, std::size_t N) {
+  Outcome out;
+  if (s.prep.columns.empty()) {
+    out.error = "no feature varies on the " + std::to_string(s.n_rows) + " rows of this sub-sample";
+    return out;
+  }
+  std::vector<int> picks;
+  try {
+    picks = selector.fn(s.prep.Z, s.prep.y, s.n, s.prep.columns, rng::derive(s.seed, "selector", k));
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const std::exception& e) {
+    out.error = e.what();
+    return out;
+  } catch (...) {
+    out.error = "unknown exception";
+    return out;
+  }
+  // Only membership matters: map to Dataset columns, drop duplicates and out-of-range indices.
+  std::vector<std::uint8_t> row(N, 0);
+  const auto p = static_cast<int>(s.prep.columns.size());
+  for (int c : picks) {
+    if (c < 0 || c >= p) {
+      ++out.out_of_range;
+      continue;
+    }
+    std::uint8_t& cell = row[static_cast<std::size_t>(s.prep.columns[static_cast<std::size_t>(c)])];
+    if (cell) ++out.duplicates;
+    cell = 1;
+  }
+  out.row = std::move(row);
+  return out;
+}
+
+// "1 row", "3 rows"; `many` for irregular plurals.
+std::string plural(std::size_t n, const std::string& word, const std::string& many = "") {
+  return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
+}
+
+}  // namespace
+
+std::vector<std::size_t> ensemble_subsample(const Dataset& data, double tt_split, bool compat_reference,
+                                            std::uint64_t split_seed) {
+  // Regression, and under --compat reference every class target but a binary one: a simple random sample.
+  if (data.task == Task::regression || (compat_reference && data.n_classes() != 2))
+    return floor_subsample(data.n_samples(), tt_split, split_seed);
+  return class_floor_subsample(data.labels, data.n_classes(), tt_split, split_seed);
+}
+
+std::vector<std::string> validate_ensemble(const Dataset& data, const std::vector<Selector>& selectors,
+                                           const EnsembleOptions& o) {
+  std::vector<std::string> warnings;
+  if (o.M < 1) throw InputError("ubayfs: --ensemble-size (M) must be at least 1, got " + std::to_string(o.M));
+  if (!(o.tt_split > 0.0 && o.tt_split < 1.0))
+    throw InputError("ubayfs: --tt-split must lie strictly between 0 and 1, got " + std::to_string(o.tt_split));
+  if (o.tt_split < 0.5 || o.tt_split > 0.99)
+    warnings.push_back("ubayfs: --tt-split " + std::to_string(o.tt_split) +
+                       " is outside the usual range [0.5, 0.99]; sub-samples are very small or nearly all rows");
+  const std::size_t N = data.n_features();
+  if (o.nr_features && (*o.nr_features < 1 || static_cast<std::size_t>(*o.nr_features) > N))
+    throw InputError("ubayfs: --nr-features must be 'auto' or an integer from 1 to the " + std::to_string(N) +
+                     " features, got " + std::to_string(*o.nr_features));
+  if (!(o.laplacian_t > 0.0) || !std::isfinite(o.laplacian_t))
+    throw InputError("ubayfs: --laplacian-t must be a positive number, got " + std::to_string(o.laplacian_t));
+  if (selectors.empty()) throw InputError("ubayfs: no selector given; known selectors: mrmr, fisher, laplacian");
+  for (const Selector& s : selectors) {
+    if (!s.fn) throw InputError("ubayfs: selector '" + s.name + "' has no function");
+    if (s.name == "fisher" && data.task == Task::regression)
+      throw InputError("ubayfs: the fisher selector needs class labels, but the target '" + data.target_name +
+                       "' is a regression target; use mrmr or laplacian");
+  }
+  if (data.task == Task::regression) {
+    if (data.y.size() < 2 || data.y.maxCoeff() == data.y.minCoeff())
+      throw InputError("ubayfs: the regression target '" + data.target_name + "' is constant");
+  } else {
+    if (data.n_classes() < 2)
+      throw InputError("ubayfs: the target '" + data.target_name + "' has only one class");
+    const auto counts = data.class_counts();
+    for (std::size_t c = 0; c < counts.size(); ++c)
+      if (counts[c] < 2)
+        throw InputError("ubayfs: class '" + data.classes[c] + "' of the target '" + data.target_name + "' has " +
+                         plural(counts[c], "row") + "; the stratified sub-samples need at least 2 per class");
+  }
+  return warnings;
+}
+
+Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selectors, const EnsembleOptions& options,
+                      std::uint64_t seed, RunContext& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  Ensemble e;
+  e.warnings = validate_ensemble(data, selectors, options);
+  const std::size_t M = options.M, K = selectors.size(), N = data.n_features();
+  bool any_unsafe = false;
+  for (const Selector& s : selectors) any_unsafe = any_unsafe || !s.thread_safe;
+
+  // One sort per column for the whole run; every split's Somers' D then counts in O(n) (selectors.hpp).
+  const auto ascending = selectors::ascending_order(data);
+  std::vector<std::vector<Outcome>> outcomes(M, std::vector<Outcome>(K));
+  std::vector<int> n_used(M, 0);
+  std::vector<char> capped(M, 0);
+  std::vector<std::size_t> kept_columns(M, 0);
+  parallel_for(
+      M,
+      [&](std::size_t m) {
+        const Split s = prepare_split(data, options, seed, m, ascending);
+        n_used[m] = s.n;
+        capped[m] = s.capped ? 1 : 0;
+        kept_columns[m] = s.prep.columns.size();
+        for (std::size_t k = 0; k < K; ++k)
+          if (selectors[k].thread_safe) outcomes[m][k] = run_selector(s, selectors[k], k, N);
+      },
+      ctx, "ensemble");
+  if (any_unsafe) {
+    for (std::size_t m = 0; m < M; ++m) {
+      ctx.check_cancel();
+      const Split s = prepare_split(data, options, seed, m, ascending);
+      for (std::size_t k = 0; k < K; ++k)
+        if (!selectors[k].thread_safe) outcomes[m][k] = run_selector(s, selectors[k], k, N);
+    }
+  }
+
+  // Combine in split order, then selector order.
+  e.counts.assign(N, 0.0);
+  e.rows_total = M * K;
+  e.nr_features_per_split = n_used;
+  std::vector<std::size_t> duplicates(K, 0), out_of_range(K, 0);
+  for (std::size_t m = 0; m < M; ++m) {
+    for (std::size_t k = 0; k < K; ++k) {
+      Outcome& o = outcomes[m][k];
+      duplicates[k] += o.duplicates;
+      out_of_range[k] += o.out_of_range;
+      if (!o.row) {
+        e.failures.push_back({m, selectors[k].name, o.error});
+        continue;
+      }
+      for (std::size_t j = 0; j < N; ++j) e.counts[j] += (*o.row)[j];
+      e.rows.push_back(std::move(*o.row));
+      e.row_split.push_back(m);
+      e.row_selector.push_back(k);
+    }
+  }
+  e.n_models = e.rows.size();
+
+  const std::size_t n_capped = static_cast<std::size_t>(std::count(capped.begin(), capped.end(), 1));
+  if (n_capped > 0) {
+    std::size_t fewest = N;
+    for (std::size_t m = 0; m < M; ++m)
+      if (capped[m]) fewest = std::min(fewest, kept_columns[m]);
+    e.warnings.push_back("ubayfs: --nr-features " + std::to_string(*options.nr_features) + " exceeds the " +
+                         "non-constant columns of " + std::to_string(n_capped) + " of " + plural(M, "sub-sample") +
+                         " (as few as " + std::to_string(fewest) + "); n was capped there");
+  }
+  for (std::size_t k = 0; k < K; ++k)
+    if (duplicates[k] + out_of_range[k] > 0)
+      e.warnings.push_back("ubayfs: selector '" + selectors[k].name + "' returned " +
+                           plural(duplicates[k], "duplicate index", "duplicate indices") + " and " +
+                           plural(out_of_range[k], "out-of-range index", "out-of-range indices") + " over the splits; they were dropped");
+  if (!e.failures.empty()) {
+    const EnsembleFailure& first = e.failures.front();
+    const std::string what = std::to_string(e.failures.size()) + " of " + std::to_string(M) + "·" +
+                             std::to_string(K) + " selector runs failed; first error: split " +
+                             std::to_string(first.split) + ", selector '" + first.selector + "': " + first.message;
+    // The reference's rule: the run fails when ⌈R/K⌉ < ⌈M/2⌉ for R successful rows.
+    if (ceil_div(e.n_models, K) < ceil_div(M, 2)) throw InputError("ubayfs: " + what);
+    e.warnings.push_back("ubayfs: " + what);
+  }
+  e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return e;
+}
+
+}  // namespace featrel::ubayfs

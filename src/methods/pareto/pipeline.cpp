@@ -1,0 +1,380 @@
+// The full pareto pipeline (specs/pareto.md §3.1–3.5): binary target, splits, classifiers, permutation impacts;
+// then the analysis of analysis.cpp.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <numeric>
+
+#include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/preprocess.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/splits.hpp"
+#include "featrel/thread_pool.hpp"
+#include "pareto_internal.hpp"
+
+namespace featrel::pareto {
+namespace {
+
+using metrics::Confusion;
+using metrics::Measure;
+
+struct BinaryTarget {
+  std::vector<int> y;  // 0/1
+  std::string positive, negative;
+};
+
+BinaryTarget binary_target(const Dataset& data, const Options& o, std::vector<std::string>& warnings) {
+  if (!data.is_classification())
+    throw InputError("pareto: target '" + data.target_name + "' is a " + to_string(data.task) +
+                     " target; pareto needs a binary classification target");
+  const std::size_t k = data.n_classes();
+  auto label_list = [&]() {
+    std::string s;
+    for (const auto& c : data.classes) s += (s.empty() ? "" : ", ") + c;
+    return s;
+  };
+  // Many distinct non-integer numbers are a measured quantity, not classes: say so instead of "K classes".
+  std::size_t fractional = 0;
+  for (const auto& c : data.classes) {
+    char* end = nullptr;
+    const double v = std::strtod(c.c_str(), &end);
+    if (end != c.c_str() && *end == '\0' && std::floor(v) != v) ++fractional;
+  }
+  if (k > 20 && fractional > 0)
+    throw InputError("pareto: target '" + data.target_name + "' looks like a regression target (" + std::to_string(k) +
+                     " distinct numeric values, not all integers); pareto needs a binary classification target");
+  BinaryTarget t;
+  std::size_t pos_code = 1;
+  if (!o.positive.empty()) {
+    auto it = std::find(data.classes.begin(), data.classes.end(), o.positive);
+    if (it == data.classes.end()) {
+      // "--positive 1" also finds a label written "1.0".
+      char* end = nullptr;
+      const double wanted = std::strtod(o.positive.c_str(), &end);
+      if (end != o.positive.c_str() && *end == '\0')
+        it = std::find_if(data.classes.begin(), data.classes.end(), [&](const std::string& c) {
+          char* e = nullptr;
+          const double v = std::strtod(c.c_str(), &e);
+          return e != c.c_str() && *e == '\0' && v == wanted;
+        });
+    }
+    if (it == data.classes.end())
+      throw InputError("pareto: positive class '" + o.positive + "' does not occur in '" + data.target_name +
+                       "' (labels: " + label_list() + ")");
+    pos_code = static_cast<std::size_t>(it - data.classes.begin());
+  } else if (k != 2) {
+    throw InputError("pareto: target '" + data.target_name + "' has " + std::to_string(k) +
+                     " classes; pareto needs a binary target (use --positive VALUE to binarise one class against the rest)");
+  }
+  if (k < 2) throw InputError("pareto: target '" + data.target_name + "' has a single class");
+  t.positive = data.classes[pos_code];
+  if (k == 2) {
+    t.negative = data.classes[1 - pos_code];
+  } else {
+    t.negative = "not " + t.positive;
+    warnings.push_back("target binarised: " + t.positive + " vs the other " + std::to_string(k - 1) + " classes");
+  }
+  t.y.resize(data.labels.size());
+  for (std::size_t i = 0; i < t.y.size(); ++i) t.y[i] = static_cast<std::size_t>(data.labels[i]) == pos_code ? 1 : 0;
+  return t;
+}
+
+struct Split {
+  std::vector<std::size_t> train, test;
+};
+
+Eigen::MatrixXd rows_of(const Eigen::MatrixXd& X, const std::vector<std::size_t>& rows,
+                        const std::vector<std::size_t>& cols) {
+  Eigen::MatrixXd out(Eigen::Index(rows.size()), Eigen::Index(cols.size()));
+  for (std::size_t j = 0; j < cols.size(); ++j)
+    for (std::size_t i = 0; i < rows.size(); ++i) out(Eigen::Index(i), Eigen::Index(j)) = X(Eigen::Index(rows[i]), Eigen::Index(cols[j]));
+  return out;
+}
+
+Confusion count(const Eigen::VectorXd& decision, const std::vector<int>& y) {
+  Confusion cm;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const bool predicted = decision[Eigen::Index(i)] > 0;
+    if (y[i] == 1)
+      (predicted ? cm.tp : cm.fn) += 1;
+    else
+      (predicted ? cm.fp : cm.tn) += 1;
+  }
+  return cm;
+}
+
+// Measures whose denominator the permutation cannot change: their impacts come from integer count sums, so that
+// complements are exact negatives and equal sums give bit-equal values (§3.5 item 3).
+bool count_based(Measure m) {
+  return m == Measure::sensitivity || m == Measure::specificity || m == Measure::fnr || m == Measure::fpr ||
+         m == Measure::accuracy;
+}
+
+// (numerator count, denominator) of a count-based measure.
+std::pair<long, long> count_parts(Measure m, const Confusion& c) {
+  switch (m) {
+    case Measure::sensitivity: return {c.tp, c.positives()};
+    case Measure::specificity: return {c.tn, c.negatives()};
+    case Measure::fnr: return {c.fn, c.positives()};
+    case Measure::fpr: return {c.fp, c.negatives()};
+    default: return {c.tp + c.tn, c.total()};
+  }
+}
+
+struct FittedClassifier {
+  std::unique_ptr<classify::BinaryClassifier> model;
+  std::unique_ptr<classify::ColumnScorer> scorer;
+  Eigen::MatrixXd X_test;
+  std::vector<int> y_test;
+  Confusion baseline;
+  ClassifierReport report;
+};
+
+
+}  // namespace
+
+namespace detail {
+
+Confusion confusion_of(const Eigen::VectorXd& decision, const std::vector<int>& y) { return count(decision, y); }
+
+TaskImpact permutation_impact(const classify::ColumnScorer& scorer, const Eigen::Ref<const Eigen::VectorXd>& column,
+                              std::size_t j, const std::vector<int>& y_test, const Confusion& baseline,
+                              const std::vector<Measure>& measures, std::size_t k, std::uint64_t seed) {
+  const std::size_t nt = y_test.size(), n_meas = measures.size();
+  rng::Rng gen(seed);
+  std::vector<std::size_t> perm(nt);
+  Eigen::VectorXd values = Eigen::VectorXd::Zero(Eigen::Index(nt)), out = values;
+  std::vector<Confusion> cms(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    // A fresh uniform permutation each time (Fisher–Yates with Lemire draws), unlike GEENAGE's reused one.
+    std::iota(perm.begin(), perm.end(), std::size_t{0});
+    gen.shuffle(perm);
+    for (std::size_t row = 0; row < nt; ++row) values[Eigen::Index(row)] = column[Eigen::Index(perm[row])];
+    scorer.decision_with_column(j, values, out);
+    cms[i] = count(out, y_test);
+  }
+  TaskImpact ti;
+  ti.mean.assign(n_meas, 0.0);
+  ti.sd.assign(n_meas, 0.0);
+  ti.undefined.assign(n_meas, 0);
+  std::vector<double> diff(k);
+  for (std::size_t q = 0; q < n_meas; ++q) {
+    const Measure m = measures[q];
+    const double base = metrics::evaluate(m, baseline).value;
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto v = metrics::evaluate(m, cms[i]);
+      diff[i] = v.value - base;
+      if (v.undefined) ti.undefined[q] += 1;
+    }
+    double mean = 0;
+    if (count_based(m)) {
+      long sum = 0;
+      for (const Confusion& cm : cms) sum += count_parts(m, cm).first;
+      const auto [num0, den] = count_parts(m, baseline);
+      const long delta = sum - static_cast<long>(k) * num0;
+      mean = den == 0 || delta == 0 ? 0.0 : double(delta) / (double(k) * double(den));
+    } else {
+      // Summed in the order i = 1..k.
+      for (double x : diff) mean += x;
+      mean /= double(k);
+    }
+    double plain_mean = 0, ss = 0;
+    for (double x : diff) plain_mean += x;
+    plain_mean /= double(k);
+    for (double x : diff) ss += (x - plain_mean) * (x - plain_mean);
+    ti.mean[q] = mean;
+    ti.sd[q] = k > 1 ? std::sqrt(ss / double(k - 1)) : 0.0;
+  }
+  return ti;
+}
+
+}  // namespace detail
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  const auto t_start = std::chrono::steady_clock::now();
+  validate(options);
+  const Options o = effective_options(options);
+  Result r;
+  r.options = o;
+  r.seed = ctx.seed;
+  r.threads = ctx.resolved_threads();
+  r.source = data.source;
+  r.feature_names = data.feature_names;
+  r.constant = data.constant;
+  r.n_samples = data.n_samples();
+  // A positive class given here overrides the reader's implicit choice, so its warning no longer applies.
+  for (const auto& w : data.warnings)
+    if (options.positive.empty() || w.rfind("positive label chosen implicitly", 0) != 0) r.warnings.push_back(w);
+  const BinaryTarget target = binary_target(data, o, r.warnings);
+  r.positive_class = target.positive;
+  r.negative_class = target.negative;
+  r.header = report::dataset_header(data, "pareto", Task::binary, ctx.seed);
+  r.header.classes = {target.negative, target.positive};
+  r.header.positive_class = target.positive;
+
+  const std::size_t n = data.n_samples(), d = data.n_features();
+  std::vector<std::size_t> n_class(2, 0);
+  for (int v : target.y) n_class[static_cast<std::size_t>(v)] += 1;
+  const bool holdout = o.split == SplitMode::holdout;
+  const std::size_t need = holdout ? 3 : 1;
+  for (int c = 0; c < 2; ++c)
+    if (n_class[std::size_t(c)] < need)
+      throw InputError("pareto: class '" + (c == 1 ? target.positive : target.negative) + "' has " +
+                       std::to_string(n_class[std::size_t(c)]) + " row" + (n_class[std::size_t(c)] == 1 ? "" : "s") +
+                       "; need at least " + std::to_string(need));
+  const std::size_t n_test = holdout ? ceil_count(o.test_fraction, n) : n;
+  if (holdout && n_test < 2)
+    throw InputError("pareto: the test set would have " + std::to_string(n_test) + " row; need at least 2 (raise "
+                     "--test-fraction)");
+  if (holdout && n - n_test < 4)
+    throw InputError("pareto: the training set would have " + std::to_string(n - n_test) + " rows; need at least 4 "
+                     "(lower --test-fraction)");
+
+  const std::vector<std::size_t> active = data.nonconstant_features();
+  if (active.empty()) throw InputError("pareto: every feature column is constant; nothing to train on");
+  if (o.permutations == 1) r.warnings.emplace_back("k = 1 permutation: each impact is a single random draw");
+  if (!holdout)
+    r.warnings.emplace_back("split resubstitution: classifiers are scored on their training rows, so impacts "
+                            "measure memorisation");
+  for (const auto& key : o.standardize)
+    if (key == "svm" && std::find(o.classifiers.begin(), o.classifiers.end(), "svm") != o.classifiers.end())
+      r.warnings.emplace_back("standardising the polynomial SVM with coef0 = 0 makes its kernel even in x, so it "
+                              "loses linear effects (spec §3.2 note d)");
+
+  std::vector<Measure> measures;
+  for (const auto& k : o.measures) measures.push_back(*metrics::measure_from_key(k));
+  const std::size_t n_cls = o.classifiers.size(), n_meas = measures.size(), k = o.permutations;
+
+  // ---- Fit every classifier on its own split, in parallel, each single-threaded.
+  const auto t_fit = std::chrono::steady_clock::now();
+  std::vector<FittedClassifier> fitted(n_cls);
+  parallel_for(
+      n_cls,
+      [&](std::size_t c) {
+        const auto t0 = std::chrono::steady_clock::now();
+        FittedClassifier& fc = fitted[c];
+        const std::string& key = o.classifiers[c];
+        Split s;
+        if (!holdout) {
+          s.train.resize(n);
+          std::iota(s.train.begin(), s.train.end(), std::size_t{0});
+          s.test = s.train;
+        } else {
+          const std::uint64_t split_seed = rng::derive(ctx.seed, "split", o.shared_split ? std::size_t{0} : c);
+          if (o.stratify) {
+            const auto parts = stratified_partition(target.y, 2, {n_test, n - n_test}, split_seed, {1, 2});
+            s.test = parts[0];
+            s.train = parts[1];
+          } else {
+            s.test = subsample(n, n_test, split_seed);
+            std::vector<bool> in_test(n, false);
+            for (std::size_t i : s.test) in_test[i] = true;
+            for (std::size_t i = 0; i < n; ++i)
+              if (!in_test[i]) s.train.push_back(i);
+          }
+        }
+        std::vector<int> y_train;
+        for (std::size_t i : s.train) y_train.push_back(target.y[i]);
+        for (std::size_t i : s.test) fc.y_test.push_back(target.y[i]);
+        if (std::count(y_train.begin(), y_train.end(), 1) == 0 || std::count(y_train.begin(), y_train.end(), 0) == 0)
+          throw InputError("pareto: the training rows of classifier '" + key + "' miss a class; use a stratified "
+                           "split (drop --no-stratify)");
+        const bool standardized = std::find(o.standardize.begin(), o.standardize.end(), key) != o.standardize.end();
+        Eigen::MatrixXd X_train = rows_of(data.X, s.train, active);
+        fc.X_test = rows_of(data.X, s.test, active);
+        if (standardized) {
+          // Training statistics only; permuting a standardised column equals standardising the permuted one.
+          const Standardizer z = Standardizer::fit(X_train, {}, SdDivisor::population);
+          z.apply(X_train);
+          z.apply(fc.X_test);
+        }
+        fc.model = classify::fit_binary(key, X_train, y_train, rng::derive(ctx.seed, "fit", c), o.classifier);
+        fc.scorer = fc.model->column_scorer(fc.X_test);
+        fc.baseline = count(fc.scorer->base(), fc.y_test);
+        ClassifierReport& rep = fc.report;
+        rep.key = key;
+        rep.n_train = s.train.size();
+        rep.n_test = s.test.size();
+        rep.standardized = standardized;
+        rep.confusion = fc.baseline;
+        for (Measure m : metrics::all_measures)
+          rep.baseline.emplace_back(std::string(metrics::key(m)), metrics::evaluate(m, fc.baseline).value);
+        rep.degenerate = fc.baseline.tp + fc.baseline.fp == 0 || fc.baseline.tn + fc.baseline.fn == 0;
+        rep.fit_seconds = detail::seconds_since(t0);
+      },
+      ctx, "fit");
+  r.seconds.emplace_back("fit", detail::seconds_since(t_fit));
+
+  // ---- Permutation impacts: one task per (classifier, active feature), each with its own stream.
+  const auto t_perm = std::chrono::steady_clock::now();
+  const std::size_t n_act = active.size();
+  std::vector<detail::TaskImpact> tasks(n_cls * n_act);
+  parallel_for(
+      tasks.size(),
+      [&](std::size_t task) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::size_t c = task / n_act, a = task % n_act;
+        const FittedClassifier& fc = fitted[c];
+        tasks[task] = detail::permutation_impact(*fc.scorer, fc.X_test.col(Eigen::Index(a)), a, fc.y_test, fc.baseline,
+                                                 measures, k, rng::derive(ctx.seed, "perm", c, active[a]));
+        detail::TaskImpact& ti = tasks[task];
+        ti.seconds = detail::seconds_since(t0);
+      },
+      ctx, "permute");
+  r.seconds.emplace_back("permute", detail::seconds_since(t_perm));
+
+  // ---- Criteria and matrices, combined in task order.
+  const std::size_t m_total = n_cls * n_meas;
+  r.impact = Eigen::MatrixXd::Zero(Eigen::Index(m_total), Eigen::Index(d));
+  r.impact_sd = Eigen::MatrixXd::Zero(Eigen::Index(m_total), Eigen::Index(d));
+  r.oriented = Eigen::MatrixXd::Zero(Eigen::Index(m_total), Eigen::Index(d));
+  for (std::size_t c = 0; c < n_cls; ++c) {
+    double permute_seconds = 0;
+    for (std::size_t a = 0; a < n_act; ++a) permute_seconds += tasks[c * n_act + a].seconds;
+    fitted[c].report.permute_seconds = permute_seconds;
+    bool all_zero = true;
+    for (std::size_t q = 0; q < n_meas; ++q) {
+      const std::size_t row = c * n_meas + q;
+      Criterion cr;
+      cr.id = detail::criterion_id(row);
+      cr.classifier = o.classifiers[c];
+      cr.measure = o.measures[q];
+      cr.orientation = metrics::orientation(measures[q]);
+      cr.baseline = metrics::evaluate(measures[q], fitted[c].baseline).value;
+      for (std::size_t a = 0; a < n_act; ++a) {
+        const detail::TaskImpact& ti = tasks[c * n_act + a];
+        const auto j = Eigen::Index(active[a]);
+        r.impact(Eigen::Index(row), j) = ti.mean[q];
+        r.impact_sd(Eigen::Index(row), j) = ti.sd[q];
+        // No -0.0 for an ignored feature under orientation −1.
+        r.oriented(Eigen::Index(row), j) = ti.mean[q] == 0.0 ? 0.0 : cr.orientation * ti.mean[q];
+        cr.undefined_events += ti.undefined[q];
+        if (ti.mean[q] != 0.0) all_zero = false;
+      }
+      r.criteria.push_back(cr);
+    }
+    const ClassifierReport& rep = fitted[c].report;
+    const std::string& key = rep.key;
+    for (const auto& w : fitted[c].model->warnings()) r.warnings.push_back("classifier '" + key + "': " + w);
+    if (rep.degenerate)
+      r.warnings.push_back("classifier '" + key + "' predicts one class for the whole test set; its sensitivity and "
+                           "specificity criteria are then constant");
+    const double acc = metrics::accuracy(rep.confusion).value;
+    const double majority = double(std::max(rep.confusion.positives(), rep.confusion.negatives())) /
+                            double(std::max<long>(1, rep.confusion.total()));
+    if (acc <= majority + 0.02)
+      r.warnings.push_back("classifier '" + key + "' is barely better than the majority class (" + format_fixed(acc, 2) +
+                           " vs " + format_fixed(majority, 2) + "); its criteria add noise" +
+                           (key == "mlp" && !rep.standardized ? "; consider --standardize mlp" : ""));
+    if (all_zero) r.warnings.push_back("all impacts of classifier '" + key + "' are 0: no permutation changed a prediction");
+    r.classifiers.push_back(rep);
+    r.seconds.emplace_back("fit_" + key, rep.fit_seconds);
+    r.seconds.emplace_back("permute_" + key, rep.permute_seconds);
+  }
+  detail::analyse_criteria(r);
+  r.seconds.emplace_back("total", detail::seconds_since(t_start));
+  return r;
+}
+
+}  // namespace featrel::pareto

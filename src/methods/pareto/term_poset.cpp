@@ -1,0 +1,166 @@
+// The interpretation poset of specs/pareto.md §3.10: the built-in one (Table I, Fig. 2) and custom ones read
+// from JSON, with up-sets and minimal elements.
+#include <algorithm>
+#include <functional>
+
+#include "featrel/concept_lattice.hpp"
+#include "featrel/error.hpp"
+#include "featrel/metrics.hpp"
+
+namespace featrel::pareto {
+
+TermPoset TermPoset::builtin() {
+  TermPoset p;
+  // Declared order of §3.10: the measure terms in this order, then the parents, then Classification. The parents
+  // must exist before add_term links to them, so they are declared first and the order is restored below.
+  const std::vector<metrics::Measure> order{
+      metrics::Measure::sensitivity, metrics::Measure::specificity, metrics::Measure::precision,
+      metrics::Measure::npv,         metrics::Measure::fdr,         metrics::Measure::for_rate,
+      metrics::Measure::fpr,         metrics::Measure::fnr,         metrics::Measure::accuracy,
+      metrics::Measure::fscore,      metrics::Measure::mcc,         metrics::Measure::lr_plus,
+      metrics::Measure::lr_minus};
+  auto parent_name = [](metrics::ParentTerm t) -> std::string {
+    switch (t) {
+      case metrics::ParentTerm::prediction: return "Prediction";
+      case metrics::ParentTerm::correctness: return "Correctness";
+      case metrics::ParentTerm::discrimination: return "Discrimination";
+    }
+    return "";
+  };
+  for (metrics::Measure m : order) p.terms_.emplace_back(metrics::term(m));
+  for (const char* t : {"Prediction", "Correctness", "Discrimination", "Classification"}) p.terms_.emplace_back(t);
+  p.parents_.assign(p.terms_.size(), {});
+  const std::size_t classification = p.terms_.size() - 1;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    p.parents_[i].push_back(*p.find(parent_name(metrics::parent(order[i]))));
+    p.measure_terms_[std::string(metrics::key(order[i]))] = std::string(metrics::term(order[i]));
+  }
+  for (std::size_t i = order.size(); i < classification; ++i) p.parents_[i].push_back(classification);
+  return p;
+}
+
+TermPoset TermPoset::from_json(const report::Json& doc, const std::string& source) {
+  const std::string where = "pareto: poset file " + source + ": ";
+  if (!doc.is_object()) throw InputError(where + "must be a JSON object with terms, parents and measure_terms");
+  for (const char* key : {"terms", "parents", "measure_terms"})
+    if (!doc.contains(key)) throw InputError(where + "missing field '" + key + "'");
+  const auto& terms = doc["terms"];
+  if (!terms.is_array() || terms.empty()) throw InputError(where + "'terms' must be a non-empty list of names");
+  TermPoset p;
+  for (const auto& t : terms) {
+    if (!t.is_string()) throw InputError(where + "'terms' must hold strings");
+    const std::string name = t.get<std::string>();
+    if (p.find(name)) throw InputError(where + "term '" + name + "' is declared twice");
+    p.terms_.push_back(name);
+  }
+  p.parents_.assign(p.terms_.size(), {});
+  const auto& parents = doc["parents"];
+  if (!parents.is_object()) throw InputError(where + "'parents' must map a term to a list of parent terms");
+  for (auto it = parents.begin(); it != parents.end(); ++it) {
+    const auto child = p.find(it.key());
+    if (!child) throw InputError(where + "'parents' names undeclared term '" + it.key() + "'");
+    if (!it.value().is_array()) throw InputError(where + "parents of '" + it.key() + "' must be a list");
+    for (const auto& q : it.value()) {
+      if (!q.is_string()) throw InputError(where + "parents of '" + it.key() + "' must be term names");
+      const auto parent = p.find(q.get<std::string>());
+      if (!parent)
+        throw InputError(where + "'" + it.key() + "' has undeclared parent '" + q.get<std::string>() + "'");
+      p.parents_[*child].push_back(*parent);
+    }
+  }
+  const auto& mt = doc["measure_terms"];
+  if (!mt.is_object()) throw InputError(where + "'measure_terms' must map a measure key to a term");
+  for (auto it = mt.begin(); it != mt.end(); ++it) {
+    if (!it.value().is_string() || !p.find(it.value().get<std::string>()))
+      throw InputError(where + "measure '" + it.key() + "' maps to an undeclared term");
+    p.measure_terms_[it.key()] = it.value().get<std::string>();
+  }
+  p.check_acyclic(source);
+  return p;
+}
+
+void TermPoset::add_term(const std::string& name, const std::vector<std::string>& parents) {
+  if (find(name)) throw InputError("pareto: term '" + name + "' is already declared in the poset");
+  std::vector<std::size_t> links;
+  for (const auto& q : parents) {
+    const auto i = find(q);
+    if (!i) throw InputError("pareto: parent term '" + q + "' of '" + name + "' is not declared");
+    links.push_back(*i);
+  }
+  terms_.push_back(name);
+  parents_.push_back(links);
+}
+
+void TermPoset::check_acyclic(const std::string& source) const {
+  // Depth-first search with colours; a grey term reached again closes a cycle, which is named in the message.
+  std::vector<int> colour(terms_.size(), 0);
+  std::vector<std::size_t> path;
+  std::function<void(std::size_t)> visit = [&](std::size_t t) {
+    colour[t] = 1;
+    path.push_back(t);
+    for (std::size_t q : parents_[t]) {
+      if (colour[q] == 1) {
+        std::string cycle;
+        auto start = std::find(path.begin(), path.end(), q);
+        for (auto it = start; it != path.end(); ++it) cycle += terms_[*it] + " -> ";
+        throw InputError("pareto: poset file " + source + ": cycle " + cycle + terms_[q]);
+      }
+      if (colour[q] == 0) visit(q);
+    }
+    path.pop_back();
+    colour[t] = 2;
+  };
+  for (std::size_t t = 0; t < terms_.size(); ++t)
+    if (colour[t] == 0) visit(t);
+}
+
+std::optional<std::size_t> TermPoset::find(const std::string& term) const {
+  const auto it = std::find(terms_.begin(), terms_.end(), term);
+  if (it == terms_.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - terms_.begin());
+}
+
+std::optional<std::size_t> TermPoset::term_of_measure(const std::string& key) const {
+  const auto it = measure_terms_.find(key);
+  if (it == measure_terms_.end()) return std::nullopt;
+  return find(it->second);
+}
+
+Bits TermPoset::up(std::size_t t) const {
+  Bits out(terms_.size());
+  std::vector<std::size_t> stack{t};
+  while (!stack.empty()) {
+    const std::size_t s = stack.back();
+    stack.pop_back();
+    if (out.test(s)) continue;
+    out.set(s);
+    for (std::size_t q : parents_[s]) stack.push_back(q);
+  }
+  return out;
+}
+
+std::vector<std::size_t> TermPoset::minimal(const Bits& set) const {
+  std::vector<std::size_t> out;
+  for (std::size_t t = 0; t < terms_.size(); ++t) {
+    if (!set.test(t)) continue;
+    bool has_lower = false;
+    for (std::size_t s = 0; s < terms_.size() && !has_lower; ++s)
+      has_lower = s != t && set.test(s) && up(s).test(t);
+    if (!has_lower) out.push_back(t);
+  }
+  return out;
+}
+
+report::Json TermPoset::to_json() const {
+  report::Json parents = report::Json::object();
+  for (std::size_t t = 0; t < terms_.size(); ++t) {
+    report::Json list = report::Json::array();
+    for (std::size_t q : parents_[t]) list.push_back(terms_[q]);
+    parents[terms_[t]] = list;
+  }
+  report::Json measures = report::Json::object();
+  for (const auto& [k, v] : measure_terms_) measures[k] = v;
+  return {{"terms", terms_}, {"parents", parents}, {"measure_terms", measures}};
+}
+
+}  // namespace featrel::pareto

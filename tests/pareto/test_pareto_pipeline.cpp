@@ -1,0 +1,280 @@
+// The permutation impact (specs/pareto.md §3.5, §6.1 E6, §6.2 S1) with hand-made scorers, and the full pipeline:
+// exact zeros for a constant column, thread-count independence, the binarisation of K > 2 classes, and the
+// errors of §7.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "featrel/error.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/splits.hpp"
+#include "methods/pareto/pareto_internal.hpp"
+#include "pareto_test_util.hpp"
+
+using namespace featrel;
+using namespace featrel::pareto;
+using metrics::Measure;
+
+namespace {
+
+// "Positive iff x0 > 0.5" on a fixed test matrix (S1); other columns are ignored.
+class ThresholdScorer : public classify::ColumnScorer {
+ public:
+  explicit ThresholdScorer(const Eigen::MatrixXd& X) : X_(X), base_(X.col(0).array() - 0.5) {}
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    out = j == 0 ? Eigen::VectorXd(values.array() - 0.5) : base_;
+  }
+
+ private:
+  Eigen::MatrixXd X_;
+  Eigen::VectorXd base_;
+};
+
+// Records every permuted column it is shown (single-threaded use only).
+class RecordingScorer : public classify::ColumnScorer {
+ public:
+  explicit RecordingScorer(std::size_t n) : base_(Eigen::VectorXd::Ones(Eigen::Index(n))) {}
+  const Eigen::VectorXd& base() const override { return base_; }
+  void decision_with_column(std::size_t, const Eigen::Ref<const Eigen::VectorXd>& values,
+                            Eigen::VectorXd& out) const override {
+    seen.emplace_back(values.begin(), values.end());
+    out = base_;
+  }
+  mutable std::vector<std::vector<double>> seen;
+
+ private:
+  Eigen::VectorXd base_;
+};
+
+Dataset wdbc() {
+  CsvOptions o;
+  o.target = "malignant";
+  return read_csv(std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv", o);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(ParetoImpact, S1ExpectedImpactsOfAThresholdModel) {
+  const std::size_t n = 100;
+  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(Eigen::Index(n), 2);
+  std::vector<int> y(n, 0);
+  for (std::size_t i = 0; i < 40; ++i) y[i] = 1;
+  for (std::size_t i = 0; i < n; ++i) X(Eigen::Index(i), 0) = y[i];
+  const ThresholdScorer scorer(X);
+  const metrics::Confusion base = detail::confusion_of(scorer.base(), y);
+  EXPECT_EQ(base.tp, 40);
+  EXPECT_EQ(base.tn, 60);
+  const std::vector<Measure> ms{Measure::accuracy, Measure::sensitivity, Measure::specificity, Measure::fnr,
+                                Measure::mcc};
+  const auto ti = detail::permutation_impact(scorer, X.col(0), 0, y, base, ms, 10000, rng::derive(1, "perm", 0, 0));
+  EXPECT_NEAR(ti.mean[0], -0.48, 0.004);
+  EXPECT_NEAR(ti.mean[1], -0.6, 0.004);
+  EXPECT_NEAR(ti.mean[2], -0.4, 0.004);
+  EXPECT_EQ(ti.mean[3], -ti.mean[1]);  // FNR = 1 − sensitivity, from integer sums: exact negatives
+  EXPECT_NEAR(ti.sd[0], 0.048, 0.004);
+  EXPECT_NEAR(ti.sd[1], 0.060, 0.005);
+  // The ignored column: exactly 0 for every measure, sd 0.
+  const auto zero = detail::permutation_impact(scorer, X.col(1), 1, y, base, ms, 50, 7);
+  for (std::size_t q = 0; q < ms.size(); ++q) {
+    EXPECT_EQ(zero.mean[q], 0.0);
+    EXPECT_EQ(zero.sd[q], 0.0);
+  }
+}
+
+TEST(ParetoImpact, FreshDistinctPermutationsPerTask) {
+  const std::size_t n = 143, k = 100;
+  Eigen::VectorXd column = Eigen::VectorXd::Zero(Eigen::Index(n));
+  for (std::size_t i = 0; i < n; ++i) column[Eigen::Index(i)] = double(i);
+  const std::vector<int> y(n, 1);
+  const std::vector<Measure> ms{Measure::sensitivity};
+  RecordingScorer a(n), b(n);
+  detail::permutation_impact(a, column, 0, y, {}, ms, k, rng::derive(0, "perm", 0, 0));
+  detail::permutation_impact(b, column, 1, y, {}, ms, k, rng::derive(0, "perm", 0, 1));
+  ASSERT_EQ(a.seen.size(), k);
+  std::set<std::vector<double>> distinct(a.seen.begin(), a.seen.end());
+  EXPECT_EQ(distinct.size(), k);  // GEENAGE reused one permutation k times (spec §4 item 1)
+  for (const auto& p : a.seen) {
+    std::vector<double> sorted = p;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(sorted[i], double(i));  // a permutation of the column
+  }
+  EXPECT_NE(a.seen, b.seen);
+}
+
+TEST(ParetoPipeline, ConstantColumnHasZeroImpactAndThreadsDoNotMatter) {
+  Dataset d = wdbc();
+  // Keep 8 columns and add a constant one, so that the run is quick.
+  Eigen::MatrixXd X(d.X.rows(), 9);
+  X.leftCols(8) = d.X.leftCols(8);
+  X.col(8).setConstant(2.5);
+  std::vector<std::string> names(d.feature_names.begin(), d.feature_names.begin() + 8);
+  names.push_back("constant");
+  std::vector<std::string> target;
+  for (int v : d.labels) target.push_back(d.classes[std::size_t(v)]);
+  CsvOptions co;
+  co.target = "malignant";
+  const Dataset data = make_dataset(X, names, target, co);
+  Options o;
+  o.classifiers = {"nb", "logreg", "rf"};
+  o.measures.clear();
+  for (Measure m : metrics::all_measures) o.measures.emplace_back(metrics::key(m));
+  o.permutations = 8;
+  RunContext one, two;
+  one.seed = two.seed = 5;
+  one.threads = 1;
+  two.threads = 2;
+  const Result r1 = run(data, o, one);
+  const Result r2 = run(data, o, two);
+  ASSERT_EQ(r1.criteria.size(), 39u);
+  for (Eigen::Index c = 0; c < r1.impact.rows(); ++c) {
+    EXPECT_EQ(r1.impact(c, 8), 0.0);
+    EXPECT_EQ(r1.oriented(c, 8), 0.0);
+  }
+  EXPECT_TRUE(r1.features[8].constant);
+  EXPECT_FALSE(r1.features[8].important);
+  EXPECT_EQ(report::strip_timing(to_json(r1)).dump(), report::strip_timing(to_json(r2)).dump());
+  // Complements are exact negatives (integer count sums).
+  const std::size_t sens = 0, fnr = 2;
+  for (Eigen::Index j = 0; j < 8; ++j) EXPECT_EQ(r1.impact(Eigen::Index(sens), j), -r1.impact(Eigen::Index(fnr), j));
+  EXPECT_EQ(r1.classifiers[0].n_test, 143u);
+  EXPECT_EQ(r1.classifiers[0].n_train, 426u);
+  EXPECT_TRUE(r1.classifiers[1].standardized);
+  EXPECT_FALSE(r1.classifiers[0].standardized);
+}
+
+TEST(ParetoPipeline, MulticlassNeedsPositiveAndIsBinarised) {
+  CsvOptions co;
+  co.target = "species";
+  co.supported = {Task::binary, Task::multiclass};  // numeric labels: multiclass for a class-only method
+  const Dataset iris = read_csv(std::string(FEATREL_DATA_DIR) + "/iris.csv", co);
+  Options o;
+  o.classifiers = {"nb"};
+  o.permutations = 5;
+  RunContext ctx;
+  ctx.threads = 1;
+  EXPECT_NE(error_of([&] { run(iris, o, ctx); }).find("classes; pareto needs a binary target"), std::string::npos);
+  o.positive = iris.classes[0];
+  const Result r = run(iris, o, ctx);
+  EXPECT_EQ(r.positive_class, iris.classes[0]);
+  bool warned = false;
+  for (const auto& w : r.warnings) warned = warned || w.find("target binarised: " + iris.classes[0]) == 0;
+  EXPECT_TRUE(warned);
+  o.positive = "no_such_label";
+  EXPECT_NE(error_of([&] { run(iris, o, ctx); }).find("positive class 'no_such_label' does not occur"),
+            std::string::npos);
+}
+
+TEST(ParetoPipeline, OptionErrors) {
+  Options o;
+  o.classifiers = {"rf", "rf"};
+  EXPECT_NE(error_of([&] { validate(o); }).find("listed twice"), std::string::npos);
+  o = Options{};
+  o.measures = {"auc"};
+  EXPECT_NE(error_of([&] { validate(o); }).find("unknown measure 'auc'"), std::string::npos);
+  o = Options{};
+  o.permutations = 0;
+  EXPECT_NE(error_of([&] { validate(o); }).find("--permutations"), std::string::npos);
+  o = Options{};
+  o.test_fraction = 1.0;
+  EXPECT_NE(error_of([&] { validate(o); }).find("--test-fraction"), std::string::npos);
+  o = Options{};
+  o.classifiers = {"rf", "nb", "mlp", "svm", "logreg"};
+  o.measures = {"sensitivity", "specificity", "accuracy", "fscore", "mcc"};
+  o.analysis.depth = 2;
+  EXPECT_NE(error_of([&] { validate(o); }).find("m = 25 exceeds 20"), std::string::npos);
+}
+
+TEST(ParetoPipeline, TooFewRowsAndLargeTies) {
+  Eigen::MatrixXd X(6, 1);
+  X << 1, 2, 3, 4, 5, 6;
+  CsvOptions co;
+  co.target = "y";
+  const Dataset tiny = make_dataset(X, {"x"}, {"0", "0", "0", "0", "0", "1"}, co);
+  Options o;
+  o.classifiers = {"nb"};
+  EXPECT_NE(error_of([&] { run(tiny, o, RunContext{}); }).find("class '1' has 1 row; need at least 3"),
+            std::string::npos);
+
+  // Two front features tied on 25 criteria: M(f) would need 2^25 candidates.
+  ImpactTable t;
+  t.features = {"a", "b"};
+  t.values = Eigen::MatrixXd::Zero(27, 2);
+  t.values(0, 0) = -1;
+  t.values(1, 1) = -1;
+  for (int c = 0; c < 27; ++c) {
+    t.criteria.push_back("rf:accuracy" + std::to_string(c));
+    t.classifiers.push_back("rf" + std::to_string(c));
+    t.measures.push_back("accuracy");
+  }
+  EXPECT_NE(error_of([&] { analyse(t, {}); }).find("tie on 25 criteria"), std::string::npos);
+}
+
+TEST(ParetoImpact, FastAndPlainPredictionsGiveTheSameLabels) {
+  // §6.1 E6 on a smaller scale (5 classifiers × 30 features × 4 permutations of the 143-row WDBC test set): the
+  // delta path the pipeline uses and a plain prediction of the permuted copy agree on every label, rows with
+  // |decision| < 1e-9 excepted (counted; expected none).
+  const Dataset d = wdbc();
+  const auto parts = stratified_partition(d.labels, 2, {143, d.n_samples() - 143}, 11, {1, 2});
+  auto rows = [&](const std::vector<std::size_t>& idx) {
+    Eigen::MatrixXd out(Eigen::Index(idx.size()), d.X.cols());
+    for (std::size_t i = 0; i < idx.size(); ++i) out.row(Eigen::Index(i)) = d.X.row(Eigen::Index(idx[i]));
+    return out;
+  };
+  const Eigen::MatrixXd X_test = rows(parts[0]), X_train = rows(parts[1]);
+  std::vector<int> y_train;
+  for (std::size_t i : parts[1]) y_train.push_back(d.labels[i]);
+  std::size_t near_zero = 0, compared = 0;
+  for (const auto& key : classify::classifier_keys()) {
+    const auto model = classify::fit_binary(key, X_train, y_train, 3, classify::ClassifierOptions{});
+    const auto scorer = model->column_scorer(X_test);
+    rng::Rng g(rng::derive(3, "check", key));
+    Eigen::VectorXd fast, plain;
+    for (Eigen::Index j = 0; j < X_test.cols(); ++j)
+      for (int i = 0; i < 4; ++i) {
+        const auto p = g.permutation(std::size_t(X_test.rows()));
+        Eigen::VectorXd col(X_test.rows());
+        for (Eigen::Index r = 0; r < X_test.rows(); ++r) col[r] = X_test(Eigen::Index(p[std::size_t(r)]), j);
+        Eigen::MatrixXd copy = X_test;
+        copy.col(j) = col;
+        scorer->decision_with_column(std::size_t(j), col, fast);
+        model->decision(copy, plain);
+        for (Eigen::Index r = 0; r < X_test.rows(); ++r) {
+          if (std::abs(plain[r]) < 1e-9) {
+            ++near_zero;
+            continue;
+          }
+          ++compared;
+          ASSERT_EQ(fast[r] > 0, plain[r] > 0) << key << " feature " << j << " row " << r;
+        }
+      }
+  }
+  EXPECT_EQ(near_zero, 0u);
+  EXPECT_EQ(compared, 5u * 30u * 4u * 143u);
+}
+
+TEST(ParetoPipeline, RegressionLookingTargetIsNamed) {
+  Eigen::MatrixXd X(30, 1);
+  std::vector<std::string> y;
+  for (int i = 0; i < 30; ++i) {
+    X(i, 0) = i;
+    y.push_back(std::to_string(i) + ".5");
+  }
+  CsvOptions co;
+  co.target = "y";
+  co.supported = {Task::binary, Task::multiclass};
+  const Dataset d = make_dataset(X, {"x"}, y, co);
+  Options o;
+  o.classifiers = {"nb"};
+  EXPECT_NE(error_of([&] { run(d, o, RunContext{}); }).find("looks like a regression target"), std::string::npos);
+}

@@ -50,35 +50,7 @@ std::string strip_cr(std::string line) {
 
 bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
-// One CSV line split at commas outside double quotes; quotes removed, "" inside quotes kept as one quote.
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cells.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        cells.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      cells.emplace_back();
-    } else {
-      cells.back() += c;
-    }
-  }
-  for (auto& cell : cells) {
-    const auto a = cell.find_first_not_of(" \t"), b = cell.find_last_not_of(" \t");
-    cell = a == std::string::npos ? std::string() : cell.substr(a, b - a + 1);
-  }
-  return cells;
-}
+std::vector<std::string> split_csv_line(const std::string& line) { return split_csv_fields(line, "crfe: row roles"); }
 
 // The header line and the non-blank data lines of a CSV file (records spanning lines are not supported here).
 struct CsvLines {

@@ -90,6 +90,14 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const std::vector<std::string>& target, const CsvOptions& options);
 
+// ---- small CSV side files (counts, impact tables, blocks, row roles) ----------------------------------------------
+
+// One line split into fields: RFC 4180 double quotes ("" inside quotes is one quote; no embedded newlines),
+// blanks around unquoted fields trimmed. An unterminated quote is an InputError "<where>: unterminated quoted field".
+std::vector<std::string> split_csv_fields(std::string_view line, std::string_view where);
+// The lines of a text with LF, CRLF or CR endings; a UTF-8 byte-order mark is dropped.
+std::vector<std::string> text_lines(std::string_view text);
+
 // InputError unless every class has at least `folds` samples (names the class, its count and the folds);
 // for a regression target, unless there are at least `folds` rows. `what` names the unit ("folds").
 void require_min_class_size(const Dataset& data, std::size_t folds, std::string_view what = "folds");

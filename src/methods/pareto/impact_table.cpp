@@ -5,6 +5,7 @@
 #include <set>
 #include <system_error>
 
+#include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
 #include "featrel/format.hpp"
 #include "featrel/pareto.hpp"
@@ -18,35 +19,8 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
-// Splits one CSV line into fields (RFC 4180 quotes; no embedded newlines in this format).
 std::vector<std::string> split_fields(std::string_view line, const std::string& where) {
-  std::vector<std::string> out;
-  std::string field;
-  bool quoted = false, was_quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char ch = line[i];
-    if (quoted) {
-      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (ch == '"') {
-        quoted = false;
-      } else {
-        field += ch;
-      }
-    } else if (ch == '"') {
-      quoted = was_quoted = true;
-    } else if (ch == ',') {
-      out.push_back(was_quoted ? field : trim(field));
-      field.clear();
-      was_quoted = false;
-    } else {
-      field += ch;
-    }
-  }
-  if (quoted) throw InputError("pareto: " + where + ": unterminated quoted field");
-  out.push_back(was_quoted ? field : trim(field));
-  return out;
+  return featrel::split_csv_fields(line, "pareto: " + where);
 }
 
 }  // namespace

@@ -11,18 +11,12 @@
 #include "featrel/dataset.hpp"
 #include "featrel/generate.hpp"
 #include "featrel/sfc.hpp"
+#include "bench_data.hpp"
 #include "ratio_reporter.hpp"
 
 namespace {
 
-const featrel::Dataset& breast_cancer() {
-  static const featrel::Dataset data = [] {
-    featrel::CsvOptions o;
-    o.target = "malignant";
-    return featrel::read_csv(std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv", o);
-  }();
-  return data;
-}
+const featrel::Dataset& breast_cancer() { return featrel::bench::breast_cancer(); }
 
 const featrel::Dataset& make_classification() {
   static const featrel::Dataset data = [] {

@@ -7,6 +7,7 @@
 #include "featrel/dataset.hpp"
 #include "featrel/generate.hpp"
 #include "featrel/ubayfs.hpp"
+#include "bench_data.hpp"
 #include "ratio_reporter.hpp"
 
 namespace {
@@ -14,14 +15,7 @@ namespace {
 using namespace featrel;
 using namespace featrel::ubayfs;
 
-const Dataset& bcw() {
-  static const Dataset d = [] {
-    CsvOptions o;
-    o.target = "malignant";
-    return read_csv(std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv", o);
-  }();
-  return d;
-}
+const Dataset& bcw() { return bench::breast_cancer(); }
 
 const std::vector<double> y_pub = {0, 10, 68, 0, 0, 0, 100, 100, 0, 0, 0,   0,  3,  100, 0,
                                    0, 4,  0,  0, 0, 100, 89, 100, 100, 2, 24, 100, 100, 0, 0};
@@ -142,21 +136,7 @@ void BM_ubayfs_bcw_full(benchmark::State& state) {
 }
 BENCHMARK(BM_ubayfs_bcw_full)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
-// 512 × 256 classification data, 16 informative and 6 redundant columns, 8 blocks of 32 columns.
-const Dataset& sim256() {
-  static const Dataset d = [] {
-    gen::ClustersOptions o;
-    o.n_samples = 512;
-    o.n_features = 256;
-    o.n_informative = 16;
-    o.n_redundant = 6;
-    const auto g = gen::generate_clusters(o, 2024);
-    std::vector<std::string> target;
-    for (Eigen::Index i = 0; i < g.y.size(); ++i) target.push_back(std::to_string(static_cast<int>(g.y[i])));
-    return make_dataset(g.X, g.names, target, CsvOptions{});
-  }();
-  return d;
-}
+const Dataset& sim256() { return bench::ubayfs_sim256(); }
 
 Options sim256_options() {
   Options o;

@@ -11,35 +11,15 @@
 #include "featrel/dataset.hpp"
 #include "featrel/generate.hpp"
 #include "featrel/ubayfs_ensemble.hpp"
+#include "bench_data.hpp"
 #include "ratio_reporter.hpp"
 
 namespace {
 
 using namespace featrel;
 
-const Dataset& bcw() {
-  static const Dataset data = [] {
-    CsvOptions o;
-    o.target = "malignant";
-    return read_csv(std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv", o);
-  }();
-  return data;
-}
-
-const Dataset& sim256() {
-  static const Dataset data = [] {
-    gen::ClustersOptions o;
-    o.n_samples = 512;
-    o.n_features = 256;
-    o.n_informative = 16;
-    o.n_redundant = 6;
-    const auto g = gen::generate_clusters(o, 2024);
-    std::vector<std::string> target;
-    for (Eigen::Index i = 0; i < g.y.size(); ++i) target.push_back(std::to_string(static_cast<int>(g.y[i])));
-    return make_dataset(g.X, g.names, target, CsvOptions{});
-  }();
-  return data;
-}
+const Dataset& bcw() { return bench::breast_cancer(); }
+const Dataset& sim256() { return bench::ubayfs_sim256(); }
 
 void run(benchmark::State& state, const Dataset& data, const std::string& selector, int n, unsigned threads) {
   ubayfs::EnsembleOptions o;

@@ -111,16 +111,11 @@ void run_selector(const SelectorArgs& a) {
   Session session(a.common, cmd);
   const selectors::Result r = selectors::rank(data, options);
   session.finish_progress();
-  if (!a.common.json.empty() || !a.common.csv.empty()) {
-    const report::Json doc = r.to_json(data, a.common.seed, session.context().resolved_threads());
-    if (!a.common.json.empty()) report::write_json_file(a.common.json, doc);
-    if (!a.common.csv.empty()) report::write_text_file(a.common.csv, report::features_csv(doc));
-  }
-  if (!a.common.quiet) {
-    print_result(r, data);
-    std::cout.flush();
-  }
-  session.warn(r.warnings);
+  write_method_outputs(
+      a.common, session,
+      {[&] { return r.to_json(data, a.common.seed, session.context().resolved_threads()); }, {},
+       [&] { print_result(r, data); }},
+      r.warnings);
 }
 
 void add_command(CLI::App& app, selectors::Method method) {

@@ -106,7 +106,9 @@ TEST(CliSfc, ClassesMatchTheTruthAndTheJsonHoldsTheIntervals) {
     EXPECT_EQ(f["relevance"], cls == 2 ? "strong" : cls == 1 ? "weak" : "irrelevant");
     if (g.truth[c] > 0) relevant_found += cls > 0;
     if (g.truth[c] == 0) noise_called += cls > 0;
-    if (g.truth[c] == 2) EXPECT_EQ(cls, 2) << "strong column " << c;
+    if (g.truth[c] == 2) {
+      EXPECT_EQ(cls, 2) << "strong column " << c;
+    }
   }
   EXPECT_EQ(relevant_found, 5);
   EXPECT_EQ(noise_called, 0);

@@ -83,7 +83,9 @@ TEST(ParetoProperties, HittingSetEqualsBruteForceOn500RandomTables) {
         for (const CritSet& x : ms.sets) union_rule = union_rule || (x & ~cs).none();
         const CritSet u = largest_keeping_set(t, f, front, cs);
         ASSERT_EQ(u.any(), union_rule) << "table " << table << " feature " << f << " subset " << s;
-        if (u.any()) ASSERT_TRUE(t.on_front(f, u));
+        if (u.any()) {
+          ASSERT_TRUE(t.on_front(f, u));
+        }
       }
       ++checked_features;
     }
@@ -117,7 +119,9 @@ TEST(ParetoProperties, LayersAreNonDominatedSorting) {
     // Strict dominance is irreflexive and asymmetric: equal rows never dominate each other.
     for (std::size_t a = 0; a < n; ++a)
       for (std::size_t b = 0; b < n; ++b)
-        if (t.dominates(a, b, t.all_criteria())) ASSERT_FALSE(t.dominates(b, a, t.all_criteria()));
+        if (t.dominates(a, b, t.all_criteria())) {
+          ASSERT_FALSE(t.dominates(b, a, t.all_criteria()));
+        }
   }
 }
 

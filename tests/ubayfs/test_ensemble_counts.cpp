@@ -52,7 +52,9 @@ void check_bands(const std::vector<std::vector<double>>& runs, const std::map<in
       EXPECT_LE(runs[s][j], b.hi) << "feature " << j << ", seed " << s + 1;
       sum += runs[s][j];
     }
-    if (b.sd > 0) EXPECT_NEAR(sum / k, b.mean, 3 * b.sd / std::sqrt(k)) << "mean count of feature " << j;
+    if (b.sd > 0) {
+      EXPECT_NEAR(sum / k, b.mean, 3 * b.sd / std::sqrt(k)) << "mean count of feature " << j;
+    }
   }
 }
 

@@ -40,7 +40,9 @@ void expect_unique(const Result& r, const std::vector<std::size_t>& set, double 
   EXPECT_EQ(e.features, set);
   EXPECT_NEAR(e.posterior_feature_utility, theta, 1e-12);
   EXPECT_NEAR(e.log_total_utility, log_util, 1e-9);
-  if (!std::isnan(F)) EXPECT_NEAR(e.log_objective, F, 1e-9);
+  if (!std::isnan(F)) {
+    EXPECT_NEAR(e.log_objective, F, 1e-9);
+  }
   EXPECT_DOUBLE_EQ(e.admissibility, 1.0);
   EXPECT_TRUE(e.violated_rows.empty());
 }
@@ -123,8 +125,9 @@ TEST(UbayfsExact, T3CannotLinkThreeTies) {
     for (const auto& e : r.optima) {
       EXPECT_NEAR(e.posterior_feature_utility, 1260.0 / 2383, 1e-12);
       EXPECT_NEAR(e.log_total_utility, -0.6372484772, 1e-9);
-      if (std::binary_search(e.features.begin(), e.features.end(), std::size_t{4}))
+      if (std::binary_search(e.features.begin(), e.features.end(), std::size_t{4})) {
         EXPECT_NEAR(e.avg_abs_correlation, 0.509149, 1e-6);
+      }
     }
   }
 }

@@ -1,9 +1,11 @@
 // The data every method reads: a numeric feature matrix, feature names, an encoded target and its task
-// (DESIGN.md §3, specs/README.md §4), read from CSV or built from memory.
+// (docs/architecture.md#core-types, docs/architecture.md#data-handling), read from CSV or built from memory.
 //
 // Labels are encoded once here: distinct target values sorted numerically when all parse as numbers, otherwise
 // by bytes; codes 0..K-1 with the original strings kept; for K = 2 the positive class is code 1 (or the label
 // given as `positive`). Constant columns stay in the Dataset (so indices match the CSV) and are flagged.
+// Categorical text columns are one-hot encoded; `origins` maps every encoded column back to its CSV column,
+// so results can be reported per original column.
 #pragma once
 
 #include <Eigen/Dense>
@@ -16,7 +18,7 @@ namespace featrel {
 
 enum class Task { binary, multiclass, regression, ordinal };
 
-// What the user asked for with --task; `automatic` and `classification` are resolved by read_csv (§4).
+// What the user asked for with --task; `automatic` and `classification` are resolved by read_csv (docs/architecture.md#task-resolution).
 enum class TaskRequest { automatic, binary, multiclass, classification, regression, ordinal };
 
 enum class Impute { none, mean, median, keep };
@@ -27,6 +29,14 @@ std::string to_string(Impute impute);
 // Parse the command-line words ("auto", "binary", ..., "mean", ...); InputError on anything else.
 TaskRequest parse_task_request(std::string_view word);
 Impute parse_impute(std::string_view word);
+
+// Where a feature column of a Dataset came from. A numeric column is its own source; a categorical column
+// becomes one indicator column per level (one for two levels), each naming the level it indicates.
+struct FeatureOrigin {
+  std::string column;           // the original (CSV) column name
+  std::string level;            // the level this 0/1 column indicates; empty for a numeric column
+  std::size_t source_index = 0; // 0-based index among the original feature columns (Dataset::source_columns)
+};
 
 struct Dataset {
   Eigen::MatrixXd X;                       // n x d, column-major
@@ -43,8 +53,17 @@ struct Dataset {
   std::vector<bool> constant;
   // Warnings raised while reading (constant columns, imputation, ordinal gaps, implicit positive class).
   std::vector<std::string> warnings;
-  // File name (or "<memory>") for messages.
+  // File name (or "<memory>", "<stdin>") for messages.
   std::string source = "<memory>";
+  // Per feature: the original column (and level, for an indicator column of a categorical column).
+  std::vector<FeatureOrigin> origins;
+  // The original feature columns in CSV order (without target and dropped columns), before encoding.
+  std::vector<std::string> source_columns;
+  // Per feature: missing values as read, before imputation (a missing category counts in each of its columns).
+  std::vector<std::size_t> missing_counts;
+  // Per feature: which rows were missing as read (one flag per row), empty for a column without missing
+  // values; so that checks on the values as read can leave the imputed ones out.
+  std::vector<std::vector<bool>> missing_rows;
 
   std::size_t n_samples() const { return static_cast<std::size_t>(X.rows()); }
   std::size_t n_features() const { return static_cast<std::size_t>(X.cols()); }
@@ -55,8 +74,11 @@ struct Dataset {
   // Indices of the non-constant features, ascending.
   std::vector<std::size_t> nonconstant_features() const;
   // Index of a feature named on the command line: by name first, then a non-negative integer is a 0-based
-  // index (specs/README.md §2.2 rule 5). InputError naming the feature and what exists otherwise.
+  // index (docs/architecture.md#feature-references-by-name-or-index). InputError naming the feature and what exists otherwise.
   std::size_t feature_index(std::string_view name_or_index) const;
+  // For each original column (source_columns order), the indices of its encoded feature columns, ascending.
+  // A Dataset without origins (built by hand) maps every feature to itself.
+  std::vector<std::vector<std::size_t>> columns_by_source() const;
 };
 
 struct CsvOptions {
@@ -70,6 +92,18 @@ struct CsvOptions {
   std::string positive;             // --positive LABEL: that label becomes code 1 of a binary target
   Impute impute = Impute::none;
   std::string command = "featrel";  // subcommand name for messages
+  // Field separator; 0 = detect from the header and the first rows among ',', ';', tab and '|' (the one that
+  // splits every sampled line into the same number (> 1) of fields; ',' wins ties). With ';' or tab, a field
+  // like "1,5" (^-?[0-9]+,[0-9]+$) is the decimal-comma number 1.5, as European spreadsheets write it.
+  char sep = 0;
+  // Missing-value markers besides the defaults (empty, NA, ?), compared with the whole field after trimming
+  // blanks, e.g. "-999" or "n/a". They apply to features and target alike.
+  std::vector<std::string> na_values;
+  // Feature columns (names, or 0-based column indices as for `drop`) to encode as categories even if numeric.
+  std::vector<std::string> categorical;
+  // A feature column with a non-numeric value is read as categorical when it has at most this many distinct
+  // values (otherwise an InputError); 0 turns the detection off, so any non-numeric value is an error.
+  std::size_t max_levels = 20;
 };
 
 // Reads a CSV file (header row required; quoted fields; NA, empty and ? are missing). Every problem is an
@@ -79,16 +113,27 @@ struct CsvOptions {
 // row of numbers is taken as data (an error: a header is required) unless it counts the columns 0..m-1 or
 // 1..m, as dermatology.csv's header does. Blank lines are skipped; CRLF, a UTF-8 BOM and blanks around
 // unquoted fields are tolerated. At least 2 rows and 1 feature column are required.
+// Categorical feature columns (options.categorical, or detected: non-numeric with at most max_levels distinct
+// values) become indicator columns "<col>=<level>", one per level in label-encoding order (numeric when every
+// level is a number, else bytewise), or the single column "<col>=<second level>" for two levels; a missing
+// category is NaN in each of them. Every detected categorical column adds a warning.
+// The path "-" reads standard input. Gzip content (a ".gz" name or the 1f 8b signature) is decompressed.
+// Spreadsheets (.xlsx, .xls), Parquet and other binary files are an InputError saying how to export a CSV.
 Dataset read_csv(const std::string& path, const CsvOptions& options);
-// Same, from text already in memory; `source` names it in messages.
+// Same, from text already in memory; `source` names it in messages. Binary content is an InputError here too.
 Dataset read_csv_text(std::string_view text, const CsvOptions& options, const std::string& source = "<memory>");
 
 // Builds a Dataset from memory. `target` holds the raw target values as strings (labels) or numbers written
 // as text; encoding and task resolution are those of read_csv. A NaN in X is a missing value (options.impute
 // applies), an infinity is an InputError. options.target only names the target ("target" when empty);
-// options.drop removes features by name.
+// options.drop removes features by name; options.categorical (names, or indices into feature_names) encodes
+// numeric columns as categories, as read_csv does.
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const std::vector<std::string>& target, const CsvOptions& options);
+// Same with a numeric target: each value is encoded as its shortest text would be (labels 0 and 1 give the
+// classes "0" and "1"), but a regression target keeps the values exactly. NaN is a missing target value.
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const Eigen::VectorXd& y, const CsvOptions& options);
 
 // ---- small CSV side files (counts, impact tables, blocks, row roles) ----------------------------------------------
 

@@ -1,5 +1,6 @@
-// Per-column checks after reading: missing feature values (error, imputed or kept) and constant columns
-// (specs/README.md §4). Constant columns stay in the Dataset so indices match the CSV; they are flagged.
+// Per-column checks after reading: missing feature values (recorded, then an error, imputed or kept) and
+// constant columns (docs/architecture.md#constant-columns). Constant columns stay in the Dataset so indices match the CSV; they
+// are flagged.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -17,6 +18,8 @@ void check_columns(const RawTable& raw, const CsvOptions& options, Dataset& out)
 
   std::size_t filled = 0;
   std::vector<std::string> filled_columns;
+  out.missing_counts.assign(static_cast<std::size_t>(d), 0);
+  out.missing_rows.assign(static_cast<std::size_t>(d), {});
   for (Eigen::Index j = 0; j < d; ++j) {
     const auto column = X.col(j);
     Eigen::Index first = -1;
@@ -27,10 +30,19 @@ void check_columns(const RawTable& raw, const CsvOptions& options, Dataset& out)
         ++missing;
       }
     }
+    out.missing_counts[static_cast<std::size_t>(j)] = static_cast<std::size_t>(missing);
     if (missing == 0) continue;
+    // Recorded before imputation: checks on the values as read (preflight) must skip the invented ones.
+    std::vector<bool>& rows = out.missing_rows[static_cast<std::size_t>(j)];
+    rows.resize(static_cast<std::size_t>(n));
+    for (Eigen::Index i = first; i < n; ++i) rows[static_cast<std::size_t>(i)] = std::isnan(column[i]);
     const std::string& name = out.feature_names[static_cast<std::size_t>(j)];
     if (options.impute == Impute::none) {
-      throw InputError(where_row(raw, static_cast<std::size_t>(first)) + ", column '" + name +
+      // An indicator column's missing value is a missing category: name the column of the file.
+      const auto jj = static_cast<std::size_t>(j);
+      const bool indicator = jj < out.origins.size() && !out.origins[jj].level.empty();
+      const std::string& column = indicator ? out.origins[jj].column : name;
+      throw InputError(where_row(raw, static_cast<std::size_t>(first)) + ", column '" + column +
                        "': missing value (" + std::to_string(missing) +
                        " missing in this column); featrel needs complete data — use --impute mean or --impute "
                        "median, remove those rows, or --drop the column");

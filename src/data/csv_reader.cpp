@@ -1,26 +1,22 @@
-// The CSV reader: text -> RawTable -> Dataset (DESIGN.md §3, specs/README.md §4).
+// The CSV reader: text -> RawTable -> Dataset (docs/architecture.md#core-types, docs/architecture.md#data-handling).
 //
 // The whole file is read into memory and scanned once. Fields are handed out as string_views into that buffer
 // (only a quoted field with doubled quotes is copied), numbers are parsed with std::from_chars straight into a
 // row-major buffer, and the buffer becomes the column-major X in one copy at the end. Problems are collected
 // per row and reported in a fixed order (a ragged row before a bad value in it), so a message names the real
 // cause.
+//
+// The separator is detected first (input_sniffing.cpp) unless given. A feature column with a non-numeric
+// value becomes a text column; its text is collected by a second scan over the data rows (only then, so a
+// numeric table pays nothing), and build_dataset decides whether it is a categorical column or an error.
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <unordered_map>
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "data/dataset_internal.hpp"
 #include "featrel/error.hpp"
@@ -31,16 +27,17 @@ namespace {
 using detail::NumberParse;
 
 // Splits RFC 4180 text into records. CRLF and LF both end a record (a lone CR too); blank lines are skipped;
-// fields may be quoted, with "" for a quote inside; blanks around unquoted fields are trimmed.
+// fields may be quoted, with "" for a quote inside; blanks around unquoted fields are trimmed (spaces, and
+// tabs unless tab is the separator).
 class CsvScanner {
  public:
-  CsvScanner(std::string_view text, const std::string& source) : t_(text), source_(source) {}
+  CsvScanner(std::string_view text, const std::string& source, char sep) : t_(text), source_(source), sep_(sep) {}
 
   // Skips blank lines. Returns false at the end of the input.
   bool next_record() {
     while (pos_ < t_.size()) {
       std::size_t p = pos_;
-      while (p < t_.size() && (t_[p] == ' ' || t_[p] == '\t')) ++p;
+      while (p < t_.size() && blank(t_[p])) ++p;
       if (p == t_.size()) {
         pos_ = p;
         return false;
@@ -68,22 +65,22 @@ class CsvScanner {
     const std::size_t n = t_.size();
     for (;;) {
       std::size_t q = p;
-      while (q < n && (t_[q] == ' ' || t_[q] == '\t')) ++q;
+      while (q < n && blank(t_[q])) ++q;
       if (q < n && t_[q] == '"') {
         p = read_quoted(q + 1, record_line);
         on_field(index++, std::string_view(field_));
-        while (p < n && (t_[p] == ' ' || t_[p] == '\t')) ++p;
-        if (p < n && t_[p] != ',' && t_[p] != '\n' && t_[p] != '\r') {
+        while (p < n && blank(t_[p])) ++p;
+        if (p < n && t_[p] != sep_ && t_[p] != '\n' && t_[p] != '\r') {
           throw InputError(source_ + ", line " + std::to_string(line_) + ": unexpected character '" +
                            std::string(1, t_[p]) +
                            "' after a closing quote; inside a quoted field write a quote as \"\"");
         }
       } else {
-        while (q < n && t_[q] != ',' && t_[q] != '\n' && t_[q] != '\r') ++q;
+        while (q < n && t_[q] != sep_ && t_[q] != '\n' && t_[q] != '\r') ++q;
         on_field(index++, detail::trim_blanks(t_.substr(p, q - p)));
         p = q;
       }
-      if (p < n && t_[p] == ',') {
+      if (p < n && t_[p] == sep_) {
         ++p;
         continue;
       }
@@ -98,6 +95,8 @@ class CsvScanner {
   }
 
  private:
+  bool blank(char c) const { return c == ' ' || (c == '\t' && sep_ != '\t'); }
+
   std::size_t skip_line_end(std::size_t p) const {
     if (t_[p] == '\r' && p + 1 < t_.size() && t_[p + 1] == '\n') return p + 2;
     return p + 1;
@@ -127,6 +126,7 @@ class CsvScanner {
 
   std::string_view t_;
   const std::string& source_;
+  char sep_;
   std::size_t pos_ = 0;
   std::size_t line_ = 1;
   std::string field_;  // the current quoted field, reused across fields
@@ -136,7 +136,7 @@ constexpr int kTarget = -1;
 constexpr int kDropped = -2;
 
 // Column named on the command line: by name first, then a non-negative integer is a 0-based column index
-// (specs/README.md §2.2 rule 5; dermatology's columns are named 0..34).
+// (docs/architecture.md#feature-references-by-name-or-index; dermatology's columns are named 0..34).
 std::size_t resolve_column(const std::string& name, const std::vector<std::string>& header,
                            const std::string& source, const std::string& what) {
   for (std::size_t i = 0; i < header.size(); ++i)
@@ -151,10 +151,10 @@ std::size_t resolve_column(const std::string& name, const std::vector<std::strin
 
 // A first row of plain integers counting 0..m-1 or 1..m is a header of column numbers (dermatology, the
 // UCI heart-disease file); any other all-numeric first row is data.
-bool looks_like_data(const std::vector<std::string>& header) {
+bool looks_like_data(const std::vector<std::string>& header, bool decimal_comma) {
   double value = 0.0;
   for (const auto& name : header)
-    if (detail::parse_number(name, value) != NumberParse::ok) return false;
+    if (detail::parse_number(name, value, decimal_comma) != NumberParse::ok) return false;
   for (int start : {0, 1}) {
     bool counts = true;
     for (std::size_t i = 0; i < header.size() && counts; ++i) counts = header[i] == std::to_string(i + start);
@@ -163,11 +163,11 @@ bool looks_like_data(const std::vector<std::string>& header) {
   return true;
 }
 
-std::vector<std::string> read_header(CsvScanner& scanner, const std::string& source) {
+std::vector<std::string> read_header(CsvScanner& scanner, const std::string& source, bool decimal_comma) {
   const std::string where = source + ", line " + std::to_string(scanner.line());
   std::vector<std::string> header;
   scanner.read_record([&](std::size_t, std::string_view value) { header.emplace_back(detail::trim_blanks(value)); });
-  if (looks_like_data(header)) {
+  if (looks_like_data(header, decimal_comma)) {
     throw InputError(where + ": the first row looks like data (every field is a number); a header row "
                      "with the column names is required — add one, e.g. x1,x2,...,y");
   }
@@ -188,15 +188,30 @@ std::vector<std::string> read_header(CsvScanner& scanner, const std::string& sou
   return header;
 }
 
+// For a file read as one column: the first other candidate separator in its first lines, if any (0 if none),
+// so that the message can suggest --sep.
+char other_separator_in(std::string_view text, char sep) {
+  const std::string_view head = text.substr(0, std::min<std::size_t>(text.size(), 8192));
+  for (char c : {';', '\t', '|', ','})
+    if (c != sep && head.find(c) != std::string_view::npos) return c;
+  return 0;
+}
+
 }  // namespace
 
 Dataset read_csv_text(std::string_view text, const CsvOptions& options, const std::string& source) {
+  detail::reject_binary(text, source);
   if (text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) text.remove_prefix(3);  // UTF-8 BOM
-  CsvScanner scanner(text, source);
+  if (options.sep == '"' || options.sep == '\n' || options.sep == '\r' || options.sep == ' ') {
+    throw InputError("--sep cannot be a quote, a space or a line break; use ',', ';', '\\t' or '|'");
+  }
+  const char sep = options.sep != 0 ? options.sep : detail::detect_separator(text, source);
+  const bool decimal_comma = sep == ';' || sep == '\t';
+  CsvScanner scanner(text, source, sep);
   if (!scanner.next_record()) {
     throw InputError(source + " is empty; featrel needs a CSV file with a header row and at least 2 data rows");
   }
-  const std::vector<std::string> header = read_header(scanner, source);
+  const std::vector<std::string> header = read_header(scanner, source, decimal_comma);
   const std::size_t m = header.size();
 
   // Column roles: target, dropped, or the feature index.
@@ -212,25 +227,48 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
     }
     role[c] = kDropped;
   }
+  std::vector<bool> forced_column(m, false);
+  for (const auto& name : options.categorical) {
+    const std::size_t c = resolve_column(name, header, source, "--categorical");
+    if (c == target_col) {
+      throw InputError("--categorical names the target column '" + header[c] + "'; it applies to feature columns "
+                       "(a target is read as classes unless --task regression says otherwise)");
+    }
+    forced_column[c] = true;  // a dropped column stays dropped
+  }
   detail::RawTable raw;
   raw.source = source;
   raw.target_name = header[target_col];
+  raw.decimal_comma = decimal_comma;
   for (std::size_t c = 0; c < m; ++c) {
     if (role[c] == 0) {
       role[c] = static_cast<int>(raw.feature_names.size());
       raw.feature_names.push_back(header[c]);
+      raw.forced_categorical.push_back(forced_column[c]);
     }
   }
   const std::size_t d = raw.feature_names.size();
   if (d == 0) {
     std::string hint;
-    if (m == 1 && header[0].find_first_of(";\t") != std::string::npos) {
-      hint = " (featrel reads comma-separated files; this header has no comma — is it separated by ';' or tabs?)";
+    const char other = m == 1 ? other_separator_in(text, sep) : 0;
+    if (other != 0) {
+      hint = " (the header has a single column, read with separator " + detail::separator_name(sep) +
+             ", but the file contains " + detail::separator_name(other) + " — if that separates its fields, say so "
+             "with " + detail::separator_option(other) + ")";
     }
     throw InputError(source + " has no feature columns: its columns are " + detail::name_list(header) +
                      ", the target is '" + raw.target_name +
                      "' and the others are dropped; featrel needs at least one feature column" + hint);
   }
+  raw.text.assign(d, {});
+  raw.first_text_row.assign(d, detail::kNoRow);
+  raw.first_text_value.assign(d, {});
+  // Per feature column: 0 numeric, 1 named by --categorical, 2 found to hold text.
+  std::vector<char> text_kind(d, 0);
+  for (std::size_t j = 0; j < d; ++j)
+    if (raw.forced_categorical[j]) text_kind[j] = 1;
+  const bool detect_text = options.max_levels > 0;
+  const bool extra_na = !options.na_values.empty();
 
   // Row-major buffer, reserved from the line count (an upper bound unless quoted fields hold newlines).
   std::vector<double> cells;
@@ -246,6 +284,7 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
     std::string value;
   } problem;
   const double nan = std::numeric_limits<double>::quiet_NaN();
+  const CsvScanner data_start = scanner;  // the second scan (text columns) starts here
 
   while (scanner.next_record()) {
     const std::size_t line = scanner.line();
@@ -257,12 +296,26 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
       if (index >= m) return;
       const int r = role[index];
       if (r >= 0) {
+        if (text_kind[r] != 0) {
+          out[r] = nan;  // its text is collected by the second scan
+          return;
+        }
+        if (extra_na && detail::is_missing_value(value, options.na_values)) {
+          out[r] = nan;
+          return;
+        }
         double x = 0.0;
-        const NumberParse status = detail::parse_number(value, x);
+        const NumberParse status = detail::parse_number(value, x, decimal_comma);
         if (status == NumberParse::ok) {
           out[r] = x;
         } else if (status == NumberParse::not_number && detail::is_missing_token(value)) {
           out[r] = nan;  // decided later: an error, imputed or kept (check_columns)
+        } else if (status == NumberParse::not_number && detect_text) {
+          // Text: categorical or an error, decided once its distinct values are known (encode_categorical).
+          text_kind[r] = 2;
+          raw.first_text_row[r] = row;
+          raw.first_text_value[r] = std::string(value);
+          out[r] = nan;
         } else if (!problem.set) {
           problem = {true, status, index, std::string(value)};
         }
@@ -272,9 +325,12 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
     });
     raw.lines.push_back(line);
     if (fields != m) {
+      const std::string quote_hint = sep == ',' ? " (quote values that contain commas)"
+                                                : " (read with separator " + detail::separator_name(sep) +
+                                                      "; quote values that contain it, or choose another with --sep)";
       throw InputError(detail::where_row(raw, row) + " has " + std::to_string(fields) + " field" +
                        (fields == 1 ? "" : "s") + " but the header has " + std::to_string(m) +
-                       " columns; every row needs one value per column (quote values that contain commas)");
+                       " columns; every row needs one value per column" + quote_hint);
     }
     if (problem.set) {
       const std::string where = detail::where_row(raw, row) + ", column '" + header[problem.column] + "': value " +
@@ -283,14 +339,29 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
         throw InputError(where + " is not finite; featrel needs finite numbers — write a missing value as NA "
                                  "(and use --impute) or correct it");
       }
-      throw InputError(where + " is not numeric; featrel needs numeric features — encode the column as numbers "
-                               "or --drop it");
+      throw InputError(where + " is not numeric; featrel needs numeric features — encode the column as numbers, "
+                               "read it as categories with --categorical " + header[problem.column] +
+                               ", or --drop it");
+    }
+  }
+  const std::size_t n = raw.lines.size();
+
+  // Second scan, only when some column holds text: its values as written, for the categorical encoding.
+  if (std::any_of(text_kind.begin(), text_kind.end(), [](char k) { return k != 0; })) {
+    for (std::size_t j = 0; j < d; ++j)
+      if (text_kind[j] != 0) raw.text[j].assign(n, std::string());
+    CsvScanner again = data_start;
+    for (std::size_t row = 0; row < n && again.next_record(); ++row) {
+      again.read_record([&](std::size_t index, std::string_view value) {
+        if (index >= m || role[index] < 0) return;
+        const auto r = static_cast<std::size_t>(role[index]);
+        if (text_kind[r] != 0) raw.text[r][row] = std::string(detail::trim_blanks(value));
+      });
     }
   }
 
   // Row-major cells -> column-major X, in tiles so that both sides stay in cache (a plain strided copy
   // was a tenth of the whole read at 10,000 x 1,000).
-  const std::size_t n = raw.lines.size();
   raw.X.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
   constexpr std::size_t kTile = 32;
   double* X = raw.X.data();
@@ -303,52 +374,6 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
     }
   }
   return detail::build_dataset(std::move(raw), options);
-}
-
-Dataset read_csv(const std::string& path, const CsvOptions& options) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) {
-    throw InputError("cannot read '" + path + "': no such file; check the path");
-  }
-  if (std::filesystem::is_directory(status)) {
-    throw InputError("cannot read '" + path + "': it is a directory, not a CSV file");
-  }
-  // A regular file is mapped rather than copied: for a 200 MB table the copy and its page faults cost as
-  // much as the number parsing.
-  if (std::filesystem::is_regular_file(status)) {
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
-    struct stat info {};
-    if (::fstat(fd, &info) != 0) {
-      const int err = errno;
-      ::close(fd);
-      throw InputError("cannot read '" + path + "': " + std::strerror(err));
-    }
-    const auto size = static_cast<std::size_t>(info.st_size);
-    if (size == 0) {
-      ::close(fd);
-      return read_csv_text(std::string_view(), options, path);
-    }
-    void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);  // the mapping stays valid
-    if (data != MAP_FAILED) {
-      ::madvise(data, size, MADV_SEQUENTIAL);
-      struct Unmap {
-        void* data;
-        std::size_t size;
-        ~Unmap() { ::munmap(data, size); }
-      } unmap{data, size};
-      return read_csv_text(std::string_view(static_cast<const char*>(data), size), options, path);
-    }
-  }
-  // Not mappable (a pipe, or mmap refused): read it as a stream.
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read '" + path + "': the read failed part-way");
-  return read_csv_text(buffer.str(), options, path);
 }
 
 }  // namespace featrel

@@ -89,6 +89,19 @@ std::size_t Dataset::feature_index(std::string_view name_or_index) const {
                    " (a feature can also be given as its 0-based index)");
 }
 
+std::vector<std::vector<std::size_t>> Dataset::columns_by_source() const {
+  std::vector<std::vector<std::size_t>> out;
+  if (origins.size() != n_features()) {  // built by hand or subset without origins: each feature is its own
+    for (std::size_t j = 0; j < n_features(); ++j) out.push_back({j});
+    return out;
+  }
+  std::size_t sources = source_columns.size();
+  for (const auto& origin : origins) sources = std::max(sources, origin.source_index + 1);
+  out.resize(sources);
+  for (std::size_t j = 0; j < origins.size(); ++j) out[origins[j].source_index].push_back(j);
+  return out;
+}
+
 void require_min_class_size(const Dataset& data, std::size_t folds, std::string_view what) {
   if (data.task == Task::regression) {
     if (data.n_samples() < folds) {
@@ -108,16 +121,19 @@ void require_min_class_size(const Dataset& data, std::size_t folds, std::string_
   }
 }
 
-Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
-                     const std::vector<std::string>& target, const CsvOptions& options) {
+namespace {
+
+// The features of make_dataset: checks, --drop and --categorical applied. The target is left to the caller.
+detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                                 std::size_t target_size, const CsvOptions& options) {
   const std::string source = "<memory>";
   if (static_cast<std::size_t>(X.cols()) != feature_names.size()) {
     throw InputError("make_dataset: X has " + std::to_string(X.cols()) + " columns but " +
                      std::to_string(feature_names.size()) + " feature names were given");
   }
-  if (static_cast<std::size_t>(X.rows()) != target.size()) {
+  if (static_cast<std::size_t>(X.rows()) != target_size) {
     throw InputError("make_dataset: X has " + std::to_string(X.rows()) + " rows but the target has " +
-                     std::to_string(target.size()) + " values");
+                     std::to_string(target_size) + " values");
   }
   std::unordered_set<std::string> seen;
   for (const auto& name : feature_names) {
@@ -135,6 +151,23 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
                        detail::name_list(feature_names));
     }
     keep[static_cast<std::size_t>(it - feature_names.begin())] = false;
+  }
+  // --categorical: by name, else a 0-based index into feature_names (as for columns of a CSV).
+  std::vector<bool> forced(feature_names.size(), false);
+  for (const auto& name : options.categorical) {
+    auto it = std::find(feature_names.begin(), feature_names.end(), name);
+    std::size_t j = feature_names.size();
+    if (it != feature_names.end()) {
+      j = static_cast<std::size_t>(it - feature_names.begin());
+    } else if (!name.empty() && name.size() < 10 &&
+               std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      j = std::stoul(name);
+    }
+    if (j >= feature_names.size()) {
+      throw InputError("--categorical column '" + name + "' is not a feature; the features are " +
+                       detail::name_list(feature_names));
+    }
+    forced[j] = true;
   }
 
   detail::RawTable raw;
@@ -156,8 +189,40 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
       }
     }
   }
+  // A categorical column from memory is numbers; their shortest text names the levels ("2", "0.5").
+  raw.text.assign(columns.size(), {});
+  raw.first_text_row.assign(columns.size(), detail::kNoRow);
+  raw.first_text_value.assign(columns.size(), {});
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    raw.forced_categorical.push_back(forced[static_cast<std::size_t>(columns[c])]);
+    if (!raw.forced_categorical.back()) continue;
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      const double v = X(i, columns[c]);
+      raw.text[c].push_back(std::isnan(v) ? std::string() : detail::shortest_text(v));
+    }
+  }
+  return raw;
+}
+
+}  // namespace
+
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const std::vector<std::string>& target, const CsvOptions& options) {
+  detail::RawTable raw = raw_from_memory(X, feature_names, target.size(), options);
   raw.target.reserve(target.size());
   for (const auto& value : target) raw.target.emplace_back(detail::trim_blanks(value));
+  return detail::build_dataset(std::move(raw), options);
+}
+
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const Eigen::VectorXd& y, const CsvOptions& options) {
+  detail::RawTable raw = raw_from_memory(X, feature_names, static_cast<std::size_t>(y.size()), options);
+  // The text is what the string overload would have been given; the numbers are kept so that a regression
+  // target is not rounded through text and back.
+  raw.target.reserve(static_cast<std::size_t>(y.size()));
+  raw.target_numbers.assign(y.data(), y.data() + y.size());
+  for (Eigen::Index i = 0; i < y.size(); ++i)
+    raw.target.push_back(std::isnan(y[i]) ? std::string() : detail::shortest_text(y[i]));
   return detail::build_dataset(std::move(raw), options);
 }
 
@@ -176,6 +241,7 @@ Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
   }
   Dataset out;
   out.source = raw.source;
+  encode_categorical(raw, options, out);
   out.feature_names = raw.feature_names;
   encode_target(raw, options, out);
   out.X = std::move(raw.X);

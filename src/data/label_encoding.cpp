@@ -1,4 +1,4 @@
-// Target encoding and task resolution (specs/README.md §4).
+// Target encoding and task resolution (docs/architecture.md#label-encoding-and-the-positive-class).
 //
 // Labels: the distinct target values sorted numerically when all parse as numbers (so "1" and "1.0" are one
 // class, and "10" sorts after "9"), otherwise by bytes; codes 0..K-1. For numeric labels the string kept is
@@ -90,12 +90,18 @@ void encode_target(const RawTable& raw, const CsvOptions& options, Dataset& out)
   std::vector<double> numbers(n, 0.0);
   std::size_t first_text = n;  // first row whose value is not a number
   for (std::size_t i = 0; i < n; ++i) {
-    if (is_missing_token(values[i])) {
+    if (is_missing_value(values[i], options.na_values)) {
       throw InputError(where_row(raw, i) + ", target '" + name + "': the value is missing (" +
                        quote_value(values[i]) + "); every row needs a target value — fill it in or remove the row "
                        "(--impute fills features only)");
     }
-    const NumberParse status = parse_number(values[i], numbers[i]);
+    NumberParse status = NumberParse::ok;
+    if (i < raw.target_numbers.size()) {  // make_dataset's numeric target: the values, not their text read back
+      numbers[i] = raw.target_numbers[i];
+      if (!std::isfinite(numbers[i])) status = NumberParse::not_finite;
+    } else {
+      status = parse_number(values[i], numbers[i], raw.decimal_comma);
+    }
     if (status == NumberParse::not_finite) {
       throw InputError(where_row(raw, i) + ", target '" + name + "': value " + quote_value(values[i]) +
                        " is not finite; correct it or remove the row");
@@ -185,7 +191,7 @@ void encode_target(const RawTable& raw, const CsvOptions& options, Dataset& out)
 
   if (task == Task::ordinal) {
     // Levels are ranked 0..K-1 in numeric order; levels that are not consecutive integers are still ranked
-    // consecutively, which is worth a warning (fri §7).
+    // consecutively, which is worth a warning (docs/fri.md#errors-and-edge-cases).
     const bool integers = std::all_of(levels.values.begin(), levels.values.end(),
                                       [](double v) { return std::floor(v) == v; });
     if (!integers || levels.values.back() - levels.values.front() != static_cast<double>(K - 1)) {
@@ -204,7 +210,7 @@ void encode_target(const RawTable& raw, const CsvOptions& options, Dataset& out)
     for (std::size_t k = 0; k < K; ++k)
       if (levels.classes[k] == options.positive) pos = k;
     double wanted = 0.0;
-    if (pos == K && numeric && parse_number(options.positive, wanted) == NumberParse::ok) {
+    if (pos == K && numeric && parse_number(options.positive, wanted, raw.decimal_comma) == NumberParse::ok) {
       for (std::size_t k = 0; k < K; ++k)
         if (levels.values[k] == wanted) pos = k;  // "--positive 1" finds the label written "1.0"
     }

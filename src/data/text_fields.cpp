@@ -23,6 +23,14 @@ bool is_missing_token(std::string_view text) {
   return text.empty() || text == "NA" || text == "?";
 }
 
+bool is_missing_value(std::string_view text, const std::vector<std::string>& extra) {
+  text = trim_blanks(text);
+  if (text.empty() || text == "NA" || text == "?") return true;
+  for (const auto& marker : extra)
+    if (text == trim_blanks(marker)) return true;
+  return false;
+}
+
 NumberParse parse_number(std::string_view text, double& value) {
   text = trim_blanks(text);
   if (text.empty()) return NumberParse::not_number;
@@ -44,13 +52,48 @@ NumberParse parse_number(std::string_view text, double& value) {
   return std::isfinite(value) ? NumberParse::ok : NumberParse::not_finite;
 }
 
+NumberParse parse_number(std::string_view text, double& value, bool decimal_comma) {
+  const NumberParse status = parse_number(text, value);
+  if (status != NumberParse::not_number || !decimal_comma) return status;
+  // European spreadsheets write 1.5 as "1,5"; only this exact shape is taken, so "1,234,5" or "1,5e3" stay text.
+  text = trim_blanks(text);
+  std::size_t i = text.size() > 0 && text[0] == '-' ? 1 : 0;
+  const std::size_t int_begin = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == int_begin || i >= text.size() || text[i] != ',') return status;
+  const std::size_t comma = i++;
+  const std::size_t frac_begin = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == frac_begin || i != text.size()) return status;
+  std::string copy(text);
+  copy[comma] = '.';
+  return parse_number(copy, value);
+}
+
+std::string shortest_text(double value) {
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return ec == std::errc() ? std::string(buffer, end) : std::to_string(value);
+}
+
 std::string quote_value(std::string_view text) {
   constexpr std::size_t kMax = 40;
   // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "'" + std::string(...).
   std::string out;
   out.reserve(std::min(text.size(), kMax) + 5);
   out += '\'';
-  out.append(text.substr(0, kMax));
+  // Control bytes (a stray NUL, a tab) are spelled \xNN so that a message stays one readable line.
+  for (const char c : text.substr(0, kMax)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      static const char* hex = "0123456789ABCDEF";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
   if (text.size() > kMax) out += "...";
   out += '\'';
   return out;

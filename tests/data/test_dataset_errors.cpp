@@ -78,9 +78,11 @@ TEST(DatasetErrors, RaggedRowNamesRowAndCounts) {
 }
 
 TEST(DatasetErrors, NonNumericFeatureNamesRowLineColumnAndValue) {
-  expect_parts(text_error("x1,x2,x3,x4,y\n1,2,3,4,0\n1,2,3,abc,1\n"),
+  CsvOptions strict;
+  strict.max_levels = 0;  // with detection on, 'x4' (2 values) would be read as a categorical column
+  expect_parts(text_error("x1,x2,x3,x4,y\n1,2,3,4,0\n1,2,3,abc,1\n", strict),
                {"data.csv, row 2 (line 3), column 'x4': value 'abc' is not numeric",
-                "featrel needs numeric features", "--drop"});
+                "featrel needs numeric features", "--categorical x4", "--drop"});
 }
 
 TEST(DatasetErrors, NonFiniteFeatureValues) {
@@ -140,7 +142,11 @@ TEST(DatasetErrors, NoFeatureColumns) {
   CsvOptions o;
   o.drop = {"id"};
   expect_parts(text_error("id,y\n1,0\n2,1\n", o), {"data.csv has no feature columns", "at least one feature"});
-  expect_parts(text_error("a;b;y\n1;2;0\n3;4;1\n"), {"has no feature columns", "separated by ';' or tabs?"});
+  // A ';' file read with an explicit ',' separator (a detected one would read it fine).
+  CsvOptions comma;
+  comma.sep = ',';
+  expect_parts(text_error("a;b;y\n1;2;0\n3;4;1\n", comma),
+               {"has no feature columns", "the header has a single column", "--sep ';'"});
 }
 
 TEST(DatasetErrors, QuotingErrors) {

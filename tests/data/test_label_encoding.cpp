@@ -1,4 +1,4 @@
-// Target encoding and task resolution (specs/README.md §4), through make_dataset and read_csv_text.
+// Target encoding and task resolution (docs/architecture.md#label-encoding-and-the-positive-class), through make_dataset and read_csv_text.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -66,7 +66,7 @@ TEST(StratifiedAllocation, TiesGoToTheLargerClassThenTheLowerCode) {
 }
 
 TEST(StratifiedAllocation, CrfeSizes) {
-  // crfe §3.1: 350 rows give 88 test, 131 train, 65 selection and 66 calibration. Classes 200 and 150.
+  // docs/crfe.md#preparation-and-split: 350 rows give 88 test, 131 train, 65 selection and 66 calibration. Classes 200 and 150.
   const auto a = stratified_allocation({200, 150}, {88, 131, 65, 66});
   // Quotas: 50.29/37.71, 74.86/56.14, 37.14/27.86, 37.71/28.29.
   EXPECT_EQ(a, (std::vector<Rows>{{50, 38}, {75, 56}, {37, 28}, {38, 28}}));
@@ -106,6 +106,21 @@ TEST(StratifiedAllocation, MinimumPerClassMovesFromTheLargestOtherPart) {
   EXPECT_EQ(stratified_allocation({9, 1}, {7, 3}), (std::vector<Rows>{{6, 1}, {3, 0}}));
   // With one training row per class required, it moves to train.
   EXPECT_EQ(stratified_allocation({9, 1}, {7, 3}, {0, 1}), (std::vector<Rows>{{6, 0}, {3, 1}}));
+}
+
+TEST(StratifiedAllocation, MinimumsOnTwoPartsNeverTakeADonorBelowItsOwn) {
+  // Class 1 has 2 rows over parts of 10, 10 and 80 with one row required in each of parts 0 and 1. Quotas 0.2,
+  // 0.2, 1.6 put both rows in part 2. Part 0 takes one from part 2; part 1 then may take only from part 2 (it
+  // has 1 > 0), not from part 0, which sits exactly at its minimum — although it ties part 2 as the largest
+  // other part and is the lower one.
+  EXPECT_EQ(stratified_allocation({98, 2}, {10, 10, 80}), (std::vector<Rows>{{10, 0}, {10, 0}, {78, 2}}));
+  EXPECT_EQ(stratified_allocation({98, 2}, {10, 10, 80}, {1, 1, 0}),
+            (std::vector<Rows>{{10, 1}, {10, 1}, {78, 0}}));
+  // A single class-1 row cannot meet both minimums: part 0 gets it, and part 1 must not take it back from a
+  // part at its minimum.
+  EXPECT_EQ(stratified_allocation({99, 1}, {10, 10, 80}), (std::vector<Rows>{{10, 0}, {10, 0}, {79, 1}}));
+  EXPECT_EQ(stratified_allocation({99, 1}, {10, 10, 80}, {1, 1, 0}),
+            (std::vector<Rows>{{10, 1}, {10, 0}, {79, 0}}));
 }
 
 TEST(StratifiedAllocation, TotalsMustCoverEveryRow) {
@@ -193,7 +208,7 @@ TEST(StratifiedTrainTest, MinimumTrainingRowsPerClass) {
 TEST(StratifiedKFold, ReenactsTheSpecAndBalancesClasses) {
   const std::vector<int> labels = labels_of({7, 5});
   const auto fold = stratified_kfold(labels, 2, 3, 17);
-  // fri §3.3: within each class shuffle its rows, fold = position mod 3.
+  // docs/fri.md#hyperparameter-search: within each class shuffle its rows, fold = position mod 3.
   rng::Rng gen(17);
   for (int c = 0; c < 2; ++c) {
     Rows rows;

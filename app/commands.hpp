@@ -2,37 +2,28 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+
+#include "featrel/method_registry.hpp"
 
 namespace featrel::cli {
 
-void add_fri_command(CLI::App& app);
+// `featrel <method>` for a registered method, generated from its option table.
+void add_method_command(CLI::App& app, const MethodSpec& spec);
+// `featrel options METHOD`: the method's option table as Markdown.
+void add_options_command(CLI::App& app);
+// The flag of an option key of `command` ("--cv-folds" for cv_folds), "" when unknown.
+std::string flag_for_key(const std::string& command, const std::string& key);
 void add_generate_command(CLI::App& app);
 void add_evaluate_command(CLI::App& app);
 void add_stability_command(CLI::App& app);
-void add_crfe_command(CLI::App& app);
-void add_rfe_command(CLI::App& app);
-void add_boruta_command(CLI::App& app);
-void add_sfc_command(CLI::App& app);
-void add_ubayfs_command(CLI::App& app);
-void add_mrmr_command(CLI::App& app);
-void add_fisher_command(CLI::App& app);
-void add_laplacian_command(CLI::App& app);
-void add_pareto_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
-  add_fri_command(app);
-  add_crfe_command(app);
-  add_rfe_command(app);
-  add_boruta_command(app);
-  add_sfc_command(app);
-  add_ubayfs_command(app);
-  add_mrmr_command(app);
-  add_fisher_command(app);
-  add_laplacian_command(app);
-  add_pareto_command(app);
+  for (const MethodSpec& spec : methods()) add_method_command(app, spec);
   add_generate_command(app);
   add_evaluate_command(app);
   add_stability_command(app);
+  add_options_command(app);
 }
 
 }  // namespace featrel::cli

@@ -3,8 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "featrel/error.hpp"
+#include "featrel/option_table.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"featrel: interpretable all-relevant feature selection.\n"
@@ -12,6 +14,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("featrel ") + FEATREL_VERSION);
   featrel::cli::register_commands(app);
+  featrel::cli::set_command_line(argc, argv);
 
   auto command_name = [&app]() {
     auto subs = app.get_subcommands();
@@ -35,6 +38,17 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << command_name() << ": " << e.what() << "; see `featrel " << (command_name() == "featrel" ? "" : command_name() + " ")
               << "--help`\n";
+    return 2;
+  } catch (const featrel::options::OptionError& e) {
+    // Library messages name option keys; say the flag the user typed.
+    std::string what = e.what();
+    const std::string flag = featrel::cli::flag_for_key(command_name(), e.key());
+    const std::string quoted = "option '" + e.key() + "'";
+    if (!flag.empty())
+      for (auto at = what.find(quoted); at != std::string::npos; at = what.find(quoted, at + flag.size()))
+        what.replace(at, quoted.size(), flag);
+    std::cerr << command_name() << ": " << (what.rfind(command_name() + ": ", 0) == 0 ? what.substr(command_name().size() + 2) : what)
+              << "\n";
     return 2;
   } catch (const featrel::InputError& e) {
     std::cerr << message(e) << "\n";

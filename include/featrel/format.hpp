@@ -5,6 +5,7 @@
 // for human-readable tables.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace featrel {
@@ -13,5 +14,8 @@ namespace featrel {
 std::string format_number(double value);
 // Fixed notation with `decimals` digits after the point ("0.1235").
 std::string format_fixed(double value, int decimals);
+// A table cell: format_fixed for a finite value, "-" for a non-finite or missing one.
+std::string format_cell(double value, int decimals);
+std::string format_cell(const std::optional<double>& value, int decimals);
 
 }  // namespace featrel

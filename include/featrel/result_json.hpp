@@ -1,4 +1,4 @@
-// The result JSON every method writes (specs/README.md §3): building its common fields, and reading results
+// The result JSON every method writes (docs/result-format.md#writing-rules): building its common fields, and reading results
 // back for `featrel evaluate` and `featrel stability`.
 //
 // A method builds its result as
@@ -85,7 +85,8 @@ ResultSelection read_result_selection(const std::string& path);
 ResultSelection result_selection(const Json& result, const std::string& source);
 
 // The document without its timing: every `diagnostics` object, at any depth (runs[] carry their own), loses
-// `seconds` and `threads`. Two runs of a method with any thread counts must then serialise to the same bytes.
+// `seconds` and `threads`, and the `provenance` block (command line, time) goes. Two runs of a method with any
+// thread counts must then serialise to the same bytes.
 Json strip_timing(Json result);
 
 }  // namespace featrel::report

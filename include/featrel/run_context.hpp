@@ -1,5 +1,5 @@
 // What a run needs besides its data and options: the seed, the thread count, a progress sink, a log sink and
-// a cancel flag (DESIGN.md §3, specs/README.md §6).
+// a cancel flag (docs/architecture.md#core-types, docs/architecture.md#errors-and-exit-codes).
 //
 // The library reports progress and warnings only through these callbacks (null = silent), never by printing.
 // The cancel flag is polled between tasks; a set flag makes the run throw featrel::Cancelled.
@@ -14,6 +14,8 @@
 
 namespace featrel {
 
+class Executor;
+
 struct RunContext {
   std::uint64_t seed = 0;
   // 0 = all hardware threads. No result depends on it.
@@ -22,6 +24,8 @@ struct RunContext {
   std::function<void(std::string_view stage, std::size_t done, std::size_t total)> progress;
   // Log lines (warnings and notes), null = silent.
   std::function<void(std::string_view line)> log;
+  // Where parallel work runs (thread_pool.hpp); null = the persistent shared pool. No result depends on it.
+  Executor* executor = nullptr;
   // Set from any thread (e.g. a signal handler's flag) to stop the run.
   const std::atomic<bool>* cancel = nullptr;
 

@@ -25,4 +25,12 @@ std::string format_fixed(double value, int decimals) {
   return s;
 }
 
+std::string format_cell(double value, int decimals) {
+  return std::isfinite(value) ? format_fixed(value, decimals) : "-";
+}
+
+std::string format_cell(const std::optional<double>& value, int decimals) {
+  return value ? format_cell(*value, decimals) : "-";
+}
+
 }  // namespace featrel

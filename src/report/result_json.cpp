@@ -34,7 +34,7 @@ Json result_skeleton(const ResultHeader& h) {
     if (h.positive_class) {
       r["positive_class"] = *h.positive_class;
     } else if (h.classes.size() == 2) {
-      r["positive_class"] = h.classes[1];  // code 1 is the positive class (specs/README.md §4)
+      r["positive_class"] = h.classes[1];  // code 1 is the positive class (docs/architecture.md#label-encoding-and-the-positive-class)
     } else {
       r["positive_class"] = nullptr;
     }
@@ -181,6 +181,7 @@ void strip_in_place(Json& doc) {
 
 Json strip_timing(Json result) {
   strip_in_place(result);
+  if (result.is_object()) result.erase("provenance");
   return result;
 }
 

@@ -1,0 +1,35 @@
+// The option sets every method command shares, each defined once: how the data file is read (target, dropped
+// columns, task, positive class, missing values), how a run is seeded and threaded, and where its outputs go.
+// Their tables drive the CLI flags, --help and docs/cli.md exactly as a method's own table does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
+#include "featrel/run_context.hpp"
+
+namespace featrel {
+
+// How data is read: the CsvOptions fields a user sets (the method fills `supported` and `command`).
+const options::Table<CsvOptions>& data_option_table();
+
+// Seed and threads of a run.
+struct RunSettings {
+  std::uint64_t seed = 0;  // the same seed gives the same result, for any thread count
+  unsigned threads = 0;    // 0 = all cores
+};
+const options::Table<RunSettings>& run_option_table();
+
+// Where a method command writes its results.
+struct OutputSettings {
+  std::string json;   // result document
+  std::string csv;    // one row per feature
+  std::string svg;    // the chart
+  bool quiet = false; // no table, no progress bar, no warnings
+  std::string sort;   // table row order; empty = the method's first sort key
+};
+const options::Table<OutputSettings>& output_option_table();
+
+}  // namespace featrel

@@ -1,0 +1,177 @@
+// The method registry: every feature-selection method featrel offers, described once, so that each face (the
+// `featrel <method>` commands and `featrel --help`, the Python package, the explorer) is generic over it.
+//
+// A method registers its name, the one-line question it answers, its option table (as a Schema), the tasks it
+// supports, and a run function that takes data in memory and settings {option key: value} and returns a
+// MethodResult: the result document (the JSON every method writes), its chart, its text table, its warnings and
+// the one selection shape every method exposes (per feature: selected, a score, a rank, a relevance class where
+// the method has one). Adding a method is one folder under src/methods plus one line in src/registry.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
+#include "featrel/preflight.hpp"
+#include "featrel/report.hpp"
+#include "featrel/run_context.hpp"
+
+namespace featrel {
+
+// One feature in the selection shape.
+struct FeatureSelection {
+  bool selected = false;
+  std::optional<double> score;  // the method's main per-feature number (see Selection::score_name)
+  std::optional<int> rank;      // 1 = most relevant; unset where the method does not rank
+  std::optional<int> relevance; // 0 irrelevant, 1 weak, 2 strong; unset where the method has no classes
+};
+
+// What every method's result says in the same shape, in C++ and in JSON (`selection` block).
+struct Selection {
+  std::string score_name;  // what `score` is, e.g. "upper" (FRI), "median_importance" (Boruta)
+  std::vector<FeatureSelection> features;  // one per feature column, column order
+
+  std::vector<std::size_t> selected_indices() const;
+  report::Json to_json() const;
+};
+
+// A finished run of a registered method.
+class MethodResult {
+ public:
+  virtual ~MethodResult() = default;
+  // The result document (docs/result-format.md), with a `selection` block in the shared shape.
+  virtual report::Json to_json() const = 0;
+  // The method's chart as SVG; empty when it has none.
+  virtual std::string chart_svg() const { return {}; }
+  // The table and summary a person reads (the CLI prints it), rows in `sort` order (a word of sort_keys).
+  virtual std::string text(std::string_view sort) const = 0;
+  // Warnings of the run (data, options, degenerate results), each once.
+  virtual std::vector<std::string> warnings() const = 0;
+  virtual Selection selection() const = 0;
+  // Further files the options asked for, as (path, content): e.g. pareto's --dot lattice.
+  virtual std::vector<std::pair<std::string, std::string>> extra_files() const { return {}; }
+};
+
+// Settings of a run: {option key: value}; a string value is read as the command-line word.
+using Settings = report::Json;
+
+struct MethodSpec {
+  std::string name;         // the command: "fri"
+  std::string question;     // one line for `featrel --help`
+  std::string description;  // the command's help paragraph
+  std::vector<Task> tasks;  // tasks it runs on (read_csv refuses the others)
+  bool has_chart = true;
+  // Row orders of the text table; the first is the default.
+  std::vector<std::string> sort_keys{"index"};
+  // The option table.
+  const options::Schema* schema = nullptr;
+  // Validates the settings alone (before any data is read); OptionError naming the key.
+  std::function<void(const Settings&)> check;
+  // Runs the method. InputError/OptionError for bad data or settings, SolverError, Cancelled.
+  std::function<std::unique_ptr<MethodResult>(const Dataset&, const Settings&, const RunContext&)> run;
+  // Optional: reads the method's inputs when it needs more than the one CSV (row-role files, a split column);
+  // may move what it read into the settings. Null: read_csv(path, csv).
+  std::function<Dataset(const std::string& path, const CsvOptions& csv, Settings& settings)> load;
+  // Optional: the method can run without a data file when these settings say so (pareto --impacts).
+  std::function<bool(const Settings&)> runs_without_data;
+  std::string data_alternative;  // what replaces the data file, for messages ("--impacts FILE")
+  // The data file may also come with the alternative (ubayfs: DATA.csv --counts FILE adds correlations). Without a
+  // data file the method runs on a Dataset without columns.
+  bool data_with_alternative = false;
+};
+
+// Builds a MethodSpec from a method's typed pieces: options are read from the settings through `table` and checked
+// with `validate`; the result's document gets the selection shape merged into features[] (score, rank and class
+// where an entry lacks them) and a `selection` block naming the score.
+template <class O, class R>
+struct MethodParts {
+  const options::Table<O>* table = nullptr;
+  std::function<void(const O&)> validate;
+  std::function<R(const Dataset&, const O&, const RunContext&)> run;
+  std::function<report::Json(const R&, const Dataset&)> to_json;
+  std::function<std::string(const R&, const Dataset&)> chart;  // null: no chart
+  std::function<std::string(const R&, const Dataset&, std::string_view sort)> text;
+  std::function<std::vector<std::string>(const R&)> warnings;
+  std::function<Selection(const R&, const Dataset&)> selection;
+  std::function<std::vector<std::pair<std::string, std::string>>(const R&)> extra_files;  // null: none
+};
+
+// Ranks by decreasing score (ties: column order; features without a score are not ranked).
+void rank_by_score(Selection& selection);
+
+// Adds the selection shape to a result document (see MethodParts).
+void merge_selection(report::Json& document, const Selection& selection);
+
+// The pre-flight issues of a run as the result document's `preflight` block: [{kind, column, message}].
+report::Json preflight_json(const std::vector<PreflightIssue>& issues);
+// Runs the pre-flight checks before a method (constant columns are left to the Dataset's own warning). A fatal
+// issue is an InputError with its message.
+std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks);
+
+template <class O, class R>
+class TypedMethodResult final : public MethodResult {
+ public:
+  TypedMethodResult(std::shared_ptr<const MethodParts<O, R>> parts, const Dataset& data, R result,
+                    std::vector<PreflightIssue> preflight = {})
+      : parts_(std::move(parts)), data_(&data), result_(std::move(result)), preflight_(std::move(preflight)) {}
+  report::Json to_json() const override {
+    report::Json doc = parts_->to_json(result_, *data_);
+    merge_selection(doc, selection());
+    doc["preflight"] = preflight_json(preflight_);
+    return doc;
+  }
+  std::string chart_svg() const override { return parts_->chart ? parts_->chart(result_, *data_) : std::string(); }
+  std::string text(std::string_view sort) const override { return parts_->text(result_, *data_, sort); }
+  std::vector<std::string> warnings() const override {
+    std::vector<std::string> all;
+    for (const auto& issue : preflight_) all.push_back(issue.message);
+    for (auto& w : parts_->warnings(result_)) all.push_back(std::move(w));
+    return all;
+  }
+  Selection selection() const override { return parts_->selection(result_, *data_); }
+  std::vector<std::pair<std::string, std::string>> extra_files() const override {
+    return parts_->extra_files ? parts_->extra_files(result_) : std::vector<std::pair<std::string, std::string>>{};
+  }
+  const R& result() const { return result_; }
+
+ private:
+  std::shared_ptr<const MethodParts<O, R>> parts_;
+  const Dataset* data_;  // the caller keeps the data alive as long as the result
+  R result_;
+  std::vector<PreflightIssue> preflight_;
+};
+
+template <class O, class R>
+void bind_method(MethodSpec& spec, MethodParts<O, R> parts) {
+  auto shared = std::make_shared<const MethodParts<O, R>>(std::move(parts));
+  spec.schema = shared->table;
+  spec.has_chart = static_cast<bool>(shared->chart);
+  auto options_from = [shared](const Settings& settings) {
+    O o{};
+    shared->table->set_json(o, settings);
+    if (shared->validate) shared->validate(o);
+    return o;
+  };
+  spec.check = [options_from](const Settings& settings) { (void)options_from(settings); };
+  // Set spec.tasks before binding: the pre-flight checks read them.
+  spec.run = [shared, options_from, tasks = spec.tasks](const Dataset& data, const Settings& settings,
+                                                        const RunContext& ctx) -> std::unique_ptr<MethodResult> {
+    const O o = options_from(settings);
+    auto issues = run_preflight(data, tasks);
+    return std::make_unique<TypedMethodResult<O, R>>(shared, data, shared->run(data, o, ctx), std::move(issues));
+  };
+}
+
+// Every registered method, in the order `featrel --help` lists them.
+const std::vector<MethodSpec>& methods();
+// The method named `name`; InputError listing the names otherwise.
+const MethodSpec& method(std::string_view name);
+
+}  // namespace featrel

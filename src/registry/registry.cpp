@@ -1,0 +1,107 @@
+// The list of registered methods (method_registry.hpp) and the shared selection shape. Adding a method: its folder
+// under src/methods with a method_spec(), and one line in methods() below.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "featrel/boruta.hpp"
+#include "featrel/crfe.hpp"
+#include "featrel/fri.hpp"
+#include "featrel/pareto.hpp"
+#include "featrel/method_registry.hpp"
+#include "featrel/result_json.hpp"
+#include "featrel/selectors.hpp"
+#include "featrel/ubayfs.hpp"
+#include "featrel/sfc.hpp"
+
+namespace featrel {
+
+std::vector<std::size_t> Selection::selected_indices() const {
+  std::vector<std::size_t> out;
+  for (std::size_t j = 0; j < features.size(); ++j)
+    if (features[j].selected) out.push_back(j);
+  return out;
+}
+
+report::Json Selection::to_json() const {
+  report::Json j = report::Json::object();
+  j["score"] = score_name;
+  j["selected"] = selected_indices();
+  return j;
+}
+
+void rank_by_score(Selection& selection) {
+  std::vector<std::size_t> order;
+  for (std::size_t j = 0; j < selection.features.size(); ++j)
+    if (selection.features[j].score && std::isfinite(*selection.features[j].score)) order.push_back(j);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return *selection.features[a].score > *selection.features[b].score;
+  });
+  for (std::size_t r = 0; r < order.size(); ++r) selection.features[order[r]].rank = static_cast<int>(r + 1);
+}
+
+void merge_selection(report::Json& document, const Selection& selection) {
+  if (!document.contains("features") || !document["features"].is_array()) return;
+  auto& features = document["features"];
+  for (std::size_t j = 0; j < selection.features.size() && j < features.size(); ++j) {
+    auto& e = features[j];
+    const auto& f = selection.features[j];
+    if (!e.contains("score")) e["score"] = report::json_optional(f.score);
+    if (!e.contains("rank")) e["rank"] = f.rank ? report::Json(*f.rank) : report::Json(nullptr);
+    if (f.relevance && !e.contains("class")) report::add_relevance_class(e, *f.relevance);
+  }
+  document["selection"] = selection.to_json();
+}
+
+report::Json preflight_json(const std::vector<PreflightIssue>& issues) {
+  report::Json out = report::Json::array();
+  for (const auto& i : issues) {
+    report::Json e = report::Json::object();
+    e["kind"] = i.kind;
+    e["column"] = i.column;
+    e["message"] = i.message;
+    out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks) {
+  PreflightOptions po;
+  po.classification_only =
+      !tasks.empty() && std::find(tasks.begin(), tasks.end(), Task::regression) == tasks.end();
+  std::vector<PreflightIssue> kept;
+  for (auto& issue : preflight(data, po)) {
+    if (issue.fatal) throw InputError(issue.message);
+    if (issue.kind != "constant") kept.push_back(std::move(issue));
+  }
+  return kept;
+}
+
+const std::vector<MethodSpec>& methods() {
+  static const std::vector<MethodSpec> all = [] {
+    std::vector<MethodSpec> m;
+    m.push_back(fri::method_spec());
+    m.push_back(crfe::method_spec());
+    m.push_back(rfe::method_spec());
+    m.push_back(boruta::method_spec());
+    m.push_back(sfc::method_spec());
+    m.push_back(pareto::method_spec());
+    m.push_back(ubayfs::method_spec());
+    m.push_back(selectors::method_spec(selectors::Method::mrmr));
+    m.push_back(selectors::method_spec(selectors::Method::fisher));
+    m.push_back(selectors::method_spec(selectors::Method::laplacian));
+    return m;
+  }();
+  return all;
+}
+
+const MethodSpec& method(std::string_view name) {
+  std::string names;
+  for (const auto& m : methods()) {
+    if (m.name == name) return m;
+    names += (names.empty() ? "" : ", ") + m.name;
+  }
+  throw InputError("unknown method '" + std::string(name) + "'; methods are: " + names);
+}
+
+}  // namespace featrel

@@ -1,10 +1,10 @@
-// The binary classifiers of the Pareto/FCA method (specs/pareto.md §3.2) behind one interface: `rf` (the shared
+// The binary classifiers of the Pareto/FCA method (docs/pareto.md#classifiers) behind one interface: `rf` (the shared
 // random forest), `nb` (Gaussian naive Bayes), `mlp` (a scikit-learn-style MLPClassifier on Eigen), `svm` (libsvm,
 // polynomial kernel) and `logreg` (liblinear L2-regularised logistic regression).
 //
 // Pareto trains each classifier once on a training split and then predicts the test rows thousands of times, each
-// time with one column permuted (§3.5). So besides plain decisions a trained classifier offers a ColumnScorer
-// (§8 "delta predictors"): it caches what depends on the whole test matrix once and then recomputes the decisions
+// time with one column permuted (docs/pareto.md#permutation-impact). So besides plain decisions a trained classifier offers a ColumnScorer
+// (docs/pareto.md#performance "delta predictors"): it caches what depends on the whole test matrix once and then recomputes the decisions
 // with one column replaced at a fraction of the cost (naive Bayes replaces one log-density term, logreg one
 // product, the SVM a rank-1 update of the kernel's inner products, the MLP one rank-1 update of the first-layer
 // pre-activations, the forest re-evaluates only the trees that split on that column). Its decisions equal the
@@ -25,7 +25,7 @@
 
 namespace featrel::classify {
 
-// How the SVM's γ is chosen (pareto §5 `svm_gamma`): scikit-learn's 'scale' (1/(d·Var(all entries of X_train)),
+// How the SVM's γ is chosen (docs/pareto.md#parameters `svm_gamma`): scikit-learn's 'scale' (1/(d·Var(all entries of X_train)),
 // Var 0 → 1), 'auto' (1/d), or a given value.
 struct SvmGamma {
   enum class Kind { scale, automatic, value };
@@ -41,7 +41,7 @@ struct SvmGamma {
 // "scale" | "auto" | a positive number. InputError naming `flag` otherwise.
 SvmGamma parse_svm_gamma(std::string_view word, std::string_view flag = "--svm-gamma");
 
-// Pareto §3.2 keys: "rf", "nb", "mlp", "svm", "logreg".
+// docs/pareto.md#classifiers keys: "rf", "nb", "mlp", "svm", "logreg".
 struct ClassifierOptions {
   // rf: the shared forest (include/featrel/forest.hpp) with pareto's settings: 20 trees, unlimited depth, √d
   // columns per node, 0.632 of the rows per tree without replacement, no leaf-size limit. The spec's rf is XGBoost
@@ -51,7 +51,7 @@ struct ClassifierOptions {
   int rf_max_depth = 0;  // 0 = unlimited
   double rf_subsample = 0.632;
   forest::ColumnFraction rf_max_features = forest::ColumnFraction::sqrt();
-  double rf_lambda = 1e-5;  // pareto §3.2: reg_lambda 1e-5 (keeps leaf values finite when a leaf holds one row)
+  double rf_lambda = 1e-5;  // docs/pareto.md#classifiers: reg_lambda 1e-5 (keeps leaf values finite when a leaf holds one row)
 
   std::vector<std::size_t> mlp_hidden = {10, 5};
   std::size_t mlp_batch = 20, mlp_max_epochs = 200;
@@ -72,7 +72,7 @@ struct ClassifierOptions {
 // svm_degree < 1).
 void validate(const ClassifierOptions& options);
 
-// Decisions of a trained classifier on one fixed matrix X with one column at a time replaced (pareto §8). Built by
+// Decisions of a trained classifier on one fixed matrix X with one column at a time replaced (docs/pareto.md#performance). Built by
 // BinaryClassifier::column_scorer(X); X is copied, so it need not outlive the scorer, but the classifier must.
 // Const and safe to call from several threads at once (scratch space is per thread, reused between calls).
 class ColumnScorer {

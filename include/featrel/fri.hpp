@@ -1,4 +1,4 @@
-// FRI, feature relevance intervals (specs/fri.md; paper: Pfannschmidt et al.): over all linear models that are
+// FRI, feature relevance intervals (docs/fri.md#algorithm; paper: Pfannschmidt et al.): over all linear models that are
 // as good as the best sparse one, how small and how large can each feature's weight be?
 //
 // run() fits one L1 model (hinge SVM for binary targets, ε-SVR for regression, ordinal SVM for ordered levels;
@@ -13,7 +13,7 @@
 //
 // All LPs go through featrel::LpSvm (CLP), built once per block of tasks and warm-started from the saved
 // baseline basis, so that results are bitwise identical for any thread count. Everything the spec calls a
-// result is in Result; Result::to_json() writes the shared result format (specs/README.md §3, fri.md §2).
+// result is in Result; Result::to_json() writes the shared result format (docs/result-format.md#writing-rules, docs/fri.md#inputs-and-outputs).
 #pragma once
 
 #include <cstddef>
@@ -26,21 +26,26 @@
 
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
 
+namespace featrel {
+struct MethodSpec;
+}
+
 namespace featrel::fri {
 
-// An infeasible, unknown, duplicate or malformed preset (fri.md §3.8). It is an InputError (CLI exit 2).
+// An infeasible, unknown, duplicate or malformed preset (docs/fri.md#preset-constraints). It is an InputError (CLI exit 2).
 class PresetError : public InputError {
  public:
   explicit PresetError(const std::string& message) : InputError(message) {}
 };
 
-// Upper threshold rule (fri.md §3.6): `tail` = max(normal, Weissman/Hill tail estimate) (featrel default);
+// Upper threshold rule (docs/fri.md#probes-and-thresholds): `tail` = max(normal, Weissman/Hill tail estimate) (featrel default);
 // `normal` = the paper's prediction interval m + q·s·√(1 + 1/P).
 enum class Threshold { tail, normal };
-// Linkage of the grouping's hierarchical clustering (fri.md §3.9).
+// Linkage of the grouping's hierarchical clustering (docs/fri.md#feature-grouping).
 enum class Linkage { single, average, complete };
 
 std::string to_string(Threshold rule);
@@ -50,7 +55,7 @@ Threshold parse_threshold(std::string_view word);
 Linkage parse_linkage(std::string_view word);
 
 // A feature pinned to a normalised relevance value (lo == hi) or range [lo, hi] (same units as `lower` and
-// `upper`). `feature` is a column name, or a 0-based index when no column has that name (README §2.2 rule 5).
+// `upper`). `feature` is a column name, or a 0-based index when no column has that name (docs/architecture.md#feature-references-by-name-or-index).
 struct Preset {
   std::string feature;
   double lo = 0.0;
@@ -65,7 +70,7 @@ std::vector<double> default_c_grid();
 // num values 10^lo .. 10^hi, evenly spaced in log10 (--c-grid LO:HI:NUM). InputError for num < 1 or lo > hi.
 std::vector<double> log_grid(double lo, double hi, int num);
 
-// Options with the spec's defaults (fri.md §5). Names are the JSON `options` names (snake_case).
+// Options with the documented defaults (docs/fri.md#parameters). Names are the JSON `options` names (snake_case).
 struct Options {
   std::optional<double> C;                          // fixed C (skips the search); > 0
   std::optional<double> epsilon;                    // fixed ε for regression, in units of y; >= 0
@@ -73,6 +78,7 @@ struct Options {
   std::vector<double> epsilon_grid{0.0, 0.01, 0.1, 0.3};  // searched ε, in units of s_y (regression)
   int cv_folds = 3;                                 // stratified, shuffled folds of the search
   double tie_tolerance = 1e-9;                      // CV scores within this of the best tie; smallest C wins
+  std::optional<double> slack;                      // sets w_l1_slack and loss_slack at once
   double w_l1_slack = 0.001;                        // δ_w: L1 budget μ = (1 + δ_w)·N
   double loss_slack = 0.001;                        // δ_ℓ: loss budget ρ = max((1 + δ_ℓ)·L*, ρ_min)
   double loss_floor = 0.01;                         // ρ_min (× s_y for regression)
@@ -83,19 +89,22 @@ struct Options {
   double min_relevance = 1e-6;                      // numerical guard of the class rule (normalised)
   bool standardize = true;                          // z-score features (population sd); false = raw data
   std::vector<Preset> presets;                      // constrained intervals
-  bool grouping = false;                            // run the grouping of fri.md §3.9
+  bool grouping = false;                            // run the grouping of docs/fri.md#feature-grouping
   double group_cutoff = 0.55;                       // flat clusters: merges up to this fraction of the top
   Linkage group_linkage = Linkage::single;
   bool lazy_rows = true;                            // working-set rows in bound and probe LPs (exact)
   double lazy_margin = 0.5;                         // κ: rows slack by more than κ are deferred
-  bool reference = false;                           // --compat reference: reproduce fri 8.1.0 (fri.md §3.10)
+  bool reference = false;                           // --compat reference: reproduce fri 8.1.0 (docs/fri.md#compatibility-settings)
 };
 
-// InputError naming the option and its allowed range for any invalid value (fri.md §7), PresetError for a
+// The option table: every option's key, default, range and help (docs/fri.md lists it).
+const options::Table<Options>& option_table();
+
+// InputError naming the option and its allowed range for any invalid value (docs/fri.md#errors-and-edge-cases), PresetError for a
 // malformed preset value (negative, lo > hi, not finite). Data-dependent checks happen in run().
 void validate(const Options& options);
 
-// The options a run actually uses: under `reference` the compat settings of fri.md §3.10 replace the featrel
+// The options a run actually uses: under `reference` the compat settings of docs/fri.md#compatibility-settings replace the featrel
 // ones (loss_floor 0, 20 in-place probes without refit, normal rule with population sd, p = 0.9999,
 // min_relevance 0); c_grid and epsilon_grid sorted ascending without duplicates. This is the `options` echo.
 Options effective_options(const Options& options);
@@ -103,7 +112,7 @@ Options effective_options(const Options& options);
 // The options as the JSON `options` echo writes them.
 report::Json options_json(const Options& options);
 
-// ---- Thresholds (fri.md §3.6), exposed for tests and tools -------------------------------------------------
+// ---- Thresholds (docs/fri.md#probes-and-thresholds), exposed for tests and tools -------------------------------------------------
 
 struct UpperThreshold {
   double mean = 0.0;        // of the probe values
@@ -265,7 +274,7 @@ struct Result {
 
   bool multiclass() const { return task == Task::multiclass; }
   std::vector<std::size_t> selected() const;
-  // The result document of specs/README.md §3 and fri.md §2 (data gives names, labels and sizes). Multiclass:
+  // The result document of docs/result-format.md#writing-rules and docs/fri.md#inputs-and-outputs (data gives names, labels and sizes). Multiclass:
   // features[].per_class[] holds each class's fields, `one_vs_rest[]` each class's hyper, baseline, model_class,
   // probes (and constrained, grouping); otherwise those blocks are top-level fields.
   report::Json to_json(const Dataset& data) const;
@@ -276,5 +285,11 @@ struct Result {
 // with the Dataset's own warnings (constant columns, ordinal gaps, ...). Progress stages: "fri: search",
 // "fri: bounds", "fri: probes", "fri: constrained", "fri: grouping" (once per class for a multiclass target).
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
+
+// FRI's entry in the method registry.
+MethodSpec method_spec();
+
+// The table and summary `featrel fri` prints; sort: index, upper, lower or class (largest first).
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index");
 
 }  // namespace featrel::fri

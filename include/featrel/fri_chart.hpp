@@ -1,4 +1,4 @@
-// The relevance bar chart of `featrel fri --svg` (specs/fri.md §2; the paper's Fig. 2/3): one bar per feature
+// The relevance bar chart of `featrel fri --svg` (docs/fri.md#inputs-and-outputs; the paper's Fig. 2/3): one bar per feature
 // from its lower to its upper relevance bound, coloured by class, with the probe thresholds as dashed lines.
 //
 // Panels are stacked top to bottom: one per model class (one for binary, regression and ordinal targets; one per
@@ -51,7 +51,7 @@ struct ChartLayout {
 ChartLayout relevance_chart_layout(const Result& result, const Dataset& data);
 
 // The chart as a standalone SVG document. Every bar carries a tooltip "NAME: [lower, upper] word"; a bar is at
-// least 0.001·(largest upper bound of its panel) tall (fri.md §2) and at least one pixel, so that zero intervals
+// least 0.001·(largest upper bound of its panel) tall (docs/fri.md#inputs-and-outputs) and at least one pixel, so that zero intervals
 // stay visible. Threshold lines carry the tooltips "upper threshold …" and "lower threshold …" (the lower one is
 // drawn only when it is above 0). Pinned features in a constrained panel have a black outline; behind each
 // constrained bar a dashed outline shows the feature's unconstrained interval.

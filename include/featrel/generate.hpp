@@ -1,9 +1,9 @@
 // Synthetic data with a known ground truth, for `featrel generate` and for the tests of every method.
 //
-// Two generators (specs/README.md §2.3). `relevance` (the default) is specs/fri.md Appendix A: strongly relevant
+// Two generators (docs/generate.md#algorithm). `relevance` (the default) is docs/generate.md#relevance-generator: strongly relevant
 // columns, groups of weakly relevant (mutually redundant) columns, repeats and irrelevant columns, for linear
 // classification, regression, ordinal regression and an XOR-like non-linear classification variant.
-// `clusters` is scikit-learn's make_classification algorithm (specs/crfe.md §6.4) with the CRFE authors' extras.
+// `clusters` is scikit-learn's make_classification algorithm (docs/generate.md#clusters-generator) with the CRFE authors' extras.
 // Both return the matrix, the target and a Truth that says what every column is; the same options and seed give
 // byte-identical CSV on every platform, because every random number comes from featrel::rng (one Rng per call,
 // seeded with rng::derive(seed, "generate")) in the draw order the specs fix.
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
 
 namespace featrel::gen {
 
@@ -28,7 +29,7 @@ std::string to_string(Kind kind);
 // "relevance" or "clusters"; InputError naming --kind otherwise.
 Kind parse_kind(std::string_view word);
 
-// fri Appendix A. Field names are the snake_case of the `generate` flags (--n-strong -> n_strong).
+// docs/generate.md#relevance-generator. Field names are the snake_case of the `generate` flags (--n-strong -> n_strong).
 struct RelevanceOptions {
   std::string task = "classification";  // classification | regression | ordinal
   bool nonlinear = false;               // XOR-like clusters; classification only
@@ -49,7 +50,7 @@ struct RelevanceOptions {
 // overrides fields the user set explicitly. InputError naming --preset for any other name.
 RelevanceOptions relevance_preset(std::string_view name);
 
-// crfe §6.4: scikit-learn make_classification names and defaults.
+// docs/generate.md#clusters-generator: scikit-learn make_classification names and defaults.
 struct ClustersOptions {
   std::size_t n_samples = 100, n_features = 20, n_informative = 2, n_redundant = 2, n_repeated = 0;
   std::size_t n_classes = 2, n_clusters_per_class = 2;
@@ -67,7 +68,7 @@ struct ClustersOptions {
   bool row_zscore = false;           // finally centre each row and divide it by its population SD (0 -> 1)
 };
 
-// What each column is. JSON (specs/README.md §2.3): kind, task, seed, params, names and per column roles,
+// What each column is. JSON (docs/generate.md#truth-file): kind, task, seed, params, names and per column roles,
 // relevant, classes (relevance kind only), groups (0 = none) and repeat_of (source column index or null).
 struct Truth {
   std::string kind;  // "relevance" | "clusters"
@@ -107,5 +108,30 @@ struct GeneratedData {
 // InputError (naming the option by its flag) when the options are invalid.
 GeneratedData generate_relevance(const RelevanceOptions& options, std::uint64_t seed);
 GeneratedData generate_clusters(const ClustersOptions& options, std::uint64_t seed);
+
+// What `featrel generate` (and the Python package) asks for: the generator, a preset, and every option either set
+// or left to the generator's (or the preset's) default. Options of the other generator must stay unset.
+struct Request {
+  std::string kind = "relevance";  // relevance | clusters
+  std::string preset;              // relevance: fri-sim1 .. fri-sim5
+  std::optional<std::size_t> n_samples, n_features, n_repeated;
+  std::optional<double> flip_y;
+  // relevance
+  std::optional<std::string> task;  // classification | regression | ordinal
+  bool nonlinear = false;
+  std::optional<std::size_t> n_strong, n_weak, n_levels;
+  std::vector<std::size_t> partition;
+  std::optional<double> noise, target_noise;
+  // clusters
+  std::optional<std::size_t> n_informative, n_redundant, n_classes, n_clusters_per_class, append_int_noise;
+  std::vector<double> weights;
+  std::optional<double> class_sep;
+  std::optional<std::string> shift, scale;  // a number or "random"
+  bool hypercube = true, shuffle = true, row_zscore = false;
+};
+const options::Table<Request>& request_option_table();
+// Resolves the request (preset, then the options given) and runs its generator. OptionError naming an option that
+// does not apply to the kind or is malformed; InputError from the generator.
+GeneratedData generate(const Request& request, std::uint64_t seed);
 
 }  // namespace featrel::gen

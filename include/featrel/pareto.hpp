@@ -1,5 +1,5 @@
 // featrel pareto: the most predictive and discriminant features of a binary classification problem and why
-// (specs/pareto.md; Bazin, Couceiro, Devignes, Napoli, ICCS 2021).
+// (docs/pareto.md#algorithm; Bazin, Couceiro, Devignes, Napoli, ICCS 2021).
 //
 // run() trains several classifiers on held-out splits, measures the permutation impact of every feature on
 // several confusion measures of every model, and hands the criteria × features matrix to analyse(): the Pareto
@@ -21,11 +21,16 @@
 #include "featrel/classifier.hpp"
 #include "featrel/concept_lattice.hpp"
 #include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/metrics.hpp"
 #include "featrel/pareto_front.hpp"
 #include "featrel/report.hpp"
 #include "featrel/result_json.hpp"
 #include "featrel/run_context.hpp"
+
+namespace featrel {
+struct MethodSpec;
+}
 
 namespace featrel::pareto {
 
@@ -44,6 +49,7 @@ struct AnalysisOptions {
 
 // The whole pipeline.
 struct Options {
+  std::string impacts;   // analyse this impact table (read_impact_table) instead of training
   std::string positive;  // positive class label; empty = the data set's code 1 (larger numeric label)
   std::vector<std::string> classifiers{"rf", "nb", "mlp", "svm"};
   std::vector<std::string> measures{"sensitivity", "specificity", "accuracy", "fscore"};
@@ -53,10 +59,20 @@ struct Options {
   bool shared_split = false;
   SplitMode split = SplitMode::holdout;
   std::vector<std::string> standardize{"logreg"};  // classifiers fed z-scored inputs
-  bool compat_reference = false;  // --compat reference: GEENAGE's settings (spec §4 item 3)
+  bool compat_reference = false;  // --compat reference: GEENAGE's settings (docs/pareto.md#departures-from-the-references item 3)
   classify::ClassifierOptions classifier;
   AnalysisOptions analysis;
+  // Extra outputs of a run (not echoed): the lattice as Graphviz DOT, the criterion values as an impact table.
+  std::string dot, impacts_out;
 };
+
+// The option tables: the analysis (also --impacts runs), the classifiers, and the whole pipeline.
+const options::Table<AnalysisOptions>& analysis_option_table();
+const options::Table<classify::ClassifierOptions>& classifier_option_table();
+const options::Table<Options>& option_table();
+
+// pareto's entry in the method registry.
+MethodSpec method_spec();
 
 // InputError (message starting "pareto: ") for any invalid option: unknown or duplicate classifier or measure
 // keys (listing the valid ones), k < 1, test_fraction outside (0, 1), depth < 1, m > 128, depth > 1 with m > 20,
@@ -72,7 +88,7 @@ Options effective_options(const Options& options);
 struct ImpactTable {
   std::vector<std::string> criteria;     // "model:measure"
   std::vector<std::string> classifiers;  // the model part
-  std::vector<std::string> measures;     // the measure part (a key of §3.4 or a term of the poset)
+  std::vector<std::string> measures;     // the measure part (a key of docs/pareto.md#measures-and-terms or a term of the poset)
   std::vector<std::string> features;
   Eigen::MatrixXd values;                // criteria × features
 };
@@ -87,7 +103,7 @@ struct ClassifierReport {
   std::string key;
   std::size_t n_train = 0, n_test = 0;
   bool standardized = false;
-  std::vector<std::pair<std::string, double>> baseline;  // every measure of §3.4, Table I order
+  std::vector<std::pair<std::string, double>> baseline;  // every measure of docs/pareto.md#measures-and-terms, Table I order
   metrics::Confusion confusion;
   bool degenerate = false;
   double fit_seconds = 0, permute_seconds = 0;
@@ -158,18 +174,18 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 // Steps 3.6–3.12 on a given table (values read as given: lower = more important).
 Result analyse(const ImpactTable& table, const AnalysisOptions& options);
 
-// The result JSON (specs/README.md §3 + pareto §2).
+// The result JSON (docs/result-format.md#writing-rules + docs/pareto.md#inputs-and-outputs).
 report::Json to_json(const Result& r);
-// The text summary of §3.12.
+// The text summary of docs/pareto.md#text-dot-and-svg-output.
 std::string summary_text(const Result& r);
-// Graphviz DOT of the lattice (§3.12).
+// Graphviz DOT of the lattice (docs/pareto.md#text-dot-and-svg-output).
 std::string lattice_dot(const Result& r);
 // SVG of the lattice drawn by featrel (options.analysis.lattice_view decides full or AOC view).
 std::string lattice_svg(const Result& r);
 // The oriented impact matrix in the --impacts format.
 std::string impacts_csv(const Result& r);
 
-// The reading of a context row (§3.12): "predictive of the positive class", "discriminant", … joined by "; ".
+// The reading of a context row (docs/pareto.md#text-dot-and-svg-output): "predictive of the positive class", "discriminant", … joined by "; ".
 std::string reading(const TermPoset& poset, const Bits& row);
 
 }  // namespace featrel::pareto

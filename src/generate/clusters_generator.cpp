@@ -1,4 +1,4 @@
-// `generate --kind clusters`: scikit-learn's make_classification algorithm (specs/crfe.md §6.4), drawn from
+// `generate --kind clusters`: scikit-learn's make_classification algorithm (docs/generate.md#clusters-generator), drawn from
 // featrel's Rng in scikit-learn's own draw order, so it matches in distribution (not bit for bit), plus the CRFE
 // authors' extras (integer noise columns, row z-scores).
 #include <algorithm>

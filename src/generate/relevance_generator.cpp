@@ -1,5 +1,5 @@
-// `generate --kind relevance`: specs/fri.md Appendix A, with specs/README.md §2.3 deciding where
-// specs/sfc_boruta.md §6.3 describes the non-linear variant differently.
+// `generate --kind relevance`: docs/generate.md#relevance-generator, which also says how the
+// SFC paper's different description of the non-linear variant is resolved.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -16,7 +16,7 @@ namespace {
 
 std::string num(double v) { return format_number(v); }
 
-// The options after defaults are applied (partition, sigma), checked against every rule of Appendix A.
+// The options after defaults are applied (partition, sigma), checked against every rule of docs/generate.md#relevance-generator.
 struct Resolved {
   std::vector<std::size_t> partition;
   double sigma = 0;
@@ -60,7 +60,7 @@ Resolved validate(const RelevanceOptions& o) {
   std::size_t sum = 0;
   for (std::size_t part : r.partition) {
     // arfs_gen accepts a group of one, which is a single copy of its latent variable: strongly, not weakly,
-    // relevant. Appendix A forbids it so that the truth stays correct.
+    // relevant. docs/generate.md#relevance-generator forbids it so that the truth stays correct.
     if (part < 2)
       throw InputError("--partition has a group of " + std::to_string(part) +
                        " column; every weak group needs at least 2 columns");
@@ -141,7 +141,7 @@ GeneratedData generate_relevance(const RelevanceOptions& o, std::uint64_t seed) 
   const auto n = static_cast<Eigen::Index>(N);
   const auto kk = static_cast<Eigen::Index>(k);
 
-  // Draw order (Appendix A step 7): vertices, then per cluster A_c then points (non-linear) or Z row-major;
+  // Draw order (docs/generate.md#relevance-generator step 7): vertices, then per cluster A_c then points (non-linear) or Z row-major;
   // target noise; group offsets; repeat sources; irrelevant columns column by column; flip rows; feature noise
   // row-major; final shuffle. Draws whose scale is 0 (sigma, tau) are still made, so that changing sigma or tau
   // changes nothing but what they scale.

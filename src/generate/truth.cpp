@@ -1,4 +1,4 @@
-// The truth file of both generators (specs/README.md §2.3), written by `generate --truth` and read by
+// The truth file of both generators (docs/generate.md#truth-file), written by `generate --truth` and read by
 // `featrel evaluate`.
 #include <string>
 

@@ -1,5 +1,5 @@
-// Data sets for the FRI tests: the deterministic 60-row set of specs/fri.md §6.1, generated relevance data
-// (Appendix A), and small helpers to build Datasets and compare results.
+// Data sets for the FRI tests: the deterministic 60-row set of docs/fri.md#exact-reference-data, generated relevance data
+// (docs/generate.md#relevance-generator), and small helpers to build Datasets and compare results.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -33,7 +33,7 @@ inline std::vector<std::string> as_text(const Eigen::VectorXd& y) {
   return t;
 }
 
-// specs/fri.md §6.1: n = 60, frac(a) = (i·a) mod 1 for i = 1..60; raw columns [f0, h, h, f3, f4] (run() z-scores
+// docs/fri.md#exact-reference-data: n = 60, frac(a) = (i·a) mod 1 for i = 1..60; raw columns [f0, h, h, f3, f4] (run() z-scores
 // them with the population sd); targets from the raw values.
 enum class Ref61 { classification, regression, ordinal };
 
@@ -76,7 +76,7 @@ inline featrel::Dataset ref61(Ref61 kind) {
   return {};
 }
 
-// Generated relevance data (fri.md Appendix A) as a Dataset; classification labels −1/+1.
+// Generated relevance data (docs/generate.md#relevance-generator) as a Dataset; classification labels −1/+1.
 inline featrel::Dataset generated(const featrel::gen::RelevanceOptions& o, std::uint64_t seed,
                                   featrel::gen::Truth* truth = nullptr) {
   const featrel::gen::GeneratedData g = featrel::gen::generate_relevance(o, seed);
@@ -93,7 +93,7 @@ inline featrel::gen::RelevanceOptions sim(const std::string& preset, std::size_t
   return o;
 }
 
-// Options for the §6.1 tables: fixed C (and ε), Δ on both budgets.
+// Options for the docs/fri.md#exact-reference-data tables: fixed C (and ε), Δ on both budgets.
 inline featrel::fri::Options fixed(double C, double delta, bool reference, double epsilon = -1) {
   featrel::fri::Options o;
   o.C = C;

@@ -1,4 +1,4 @@
-// Bad options and inputs (fri.md §7, §3.8): each raises InputError (PresetError for presets) naming the option
+// Bad options and inputs (docs/fri.md#errors-and-edge-cases, docs/fri.md#preset-constraints): each raises InputError (PresetError for presets) naming the option
 // or feature and what is allowed; warnings for the allowed-but-doubtful settings.
 #include <gtest/gtest.h>
 
@@ -37,16 +37,16 @@ Options with(F f) {
 
 TEST(FriErrors, OptionRanges) {
   const featrel::Dataset d = data();
-  expect_error<InputError>(d, with([](Options& o) { o.C = -1; }), {"C", "> 0"});
+  expect_error<InputError>(d, with([](Options& o) { o.C = -1; }), {"option 'C'", "in [1e-08, 1e+08]", "got -1"});
   expect_error<InputError>(d, with([](Options& o) { o.C = 0; }), {"C"});
-  expect_error<InputError>(d, with([](Options& o) { o.epsilon = -0.1; }), {"epsilon", ">= 0"});
-  expect_error<InputError>(d, with([](Options& o) { o.w_l1_slack = -0.1; }), {"w_l1_slack", ">= 0"});
+  expect_error<InputError>(d, with([](Options& o) { o.epsilon = -0.1; }), {"option 'epsilon'", "in [0, 1e+08]"});
+  expect_error<InputError>(d, with([](Options& o) { o.w_l1_slack = -0.1; }), {"option 'w_l1_slack'", "in [0, 10]"});
   expect_error<InputError>(d, with([](Options& o) { o.loss_slack = -0.1; }), {"loss_slack"});
   expect_error<InputError>(d, with([](Options& o) { o.loss_floor = -1; }), {"loss_floor"});
-  expect_error<InputError>(d, with([](Options& o) { o.p = 1.0; }), {"option p", "(0.5, 1)"});
-  expect_error<InputError>(d, with([](Options& o) { o.p = 0.5; }), {"option p"});
-  expect_error<InputError>(d, with([](Options& o) { o.cv_folds = 1; }), {"cv_folds", ">= 2"});
-  expect_error<InputError>(d, with([](Options& o) { o.n_probes = 9; }), {"n_probes", "fewer than 10 probes"});
+  expect_error<InputError>(d, with([](Options& o) { o.p = 1.0; }), {"option 'p'", "in (0.5, 1)"});
+  expect_error<InputError>(d, with([](Options& o) { o.p = 0.5; }), {"option 'p'"});
+  expect_error<InputError>(d, with([](Options& o) { o.cv_folds = 1; }), {"option 'cv_folds'", "in [2, 100]"});
+  expect_error<InputError>(d, with([](Options& o) { o.n_probes = 9; }), {"option 'n_probes'", "in [10, 100000]"});
   expect_error<InputError>(d, with([](Options& o) { o.c_grid = {1, -2}; }), {"c_grid"});
   expect_error<InputError>(d, with([](Options& o) { o.epsilon_grid = {}; }), {"epsilon_grid"});
   expect_error<InputError>(d, with([](Options& o) { o.min_relevance = -1; }), {"min_relevance"});
@@ -174,7 +174,7 @@ TEST(FriErrors, BadData) {
 
 namespace {
 
-// fri.md §3.4: a C so small that the baseline has no weights gives the constant model: every feature irrelevant
+// docs/fri.md#baseline-and-model-class: a C so small that the baseline has no weights gives the constant model: every feature irrelevant
 // with a zero interval, no bounds or probes, and a warning.
 TEST(FriErrors, ConstantModel) {
   const featrel::Dataset d = fri_test::ref61(fri_test::Ref61::classification);

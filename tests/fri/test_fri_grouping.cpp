@@ -1,4 +1,4 @@
-// Grouping (fri.md §3.9, §6.6): the linkage in SciPy's layout, flat clusters at the cutoff, leaf order, and on
+// Grouping (docs/fri.md#feature-grouping, docs/fri.md#grouping-target): the linkage in SciPy's layout, flat clusters at the cutoff, leaf order, and on
 // generated data two weak groups that come out as two clusters apart from the strong features.
 #include <gtest/gtest.h>
 
@@ -53,7 +53,7 @@ TEST(FriGrouping, LinkageLikeScipy) {
             (std::vector<int>{0, 0, 0}));
 }
 
-// fri.md §6.6: 2 strong, weak partition [3, 3], 2 irrelevant, noise 0, C = 1.
+// docs/fri.md#grouping-target: 2 strong, weak partition [3, 3], 2 irrelevant, noise 0, C = 1.
 featrel::Dataset two_groups(std::uint64_t seed) {
   featrel::gen::RelevanceOptions g;
   g.n_samples = 200;

@@ -1,4 +1,4 @@
-// specs/fri.md §6.3 structural invariants on generated data, for every task: lower ≤ upper, the baseline weight
+// docs/fri.md#structural-invariants structural invariants on generated data, for every task: lower ≤ upper, the baseline weight
 // inside its interval, presets reported exactly and constrained intervals inside the unconstrained ones,
 // identical columns alike, permuted and rescaled columns, lazy rows on/off, and bitwise identical JSON for 1 and
 // 4 threads.
@@ -128,7 +128,7 @@ TEST_P(FriInvariants, Presets) {
     EXPECT_LE(c1[j].upper, uf[j].upper + 1e-6) << j;
     EXPECT_FALSE(c1[j].preset.has_value());
   }
-  // A range: reported exactly; a weak feature pinned by index (README §2.2 rule 5) to a value inside its interval.
+  // A range: reported exactly; a weak feature pinned by index (docs/architecture.md#feature-references-by-name-or-index) to a value inside its interval.
   const double mid = 0.5 * uf[2].upper;
   const auto c2 = constrained_with({{"x1", uf[1].lower, uf[1].upper}, {"2", mid, mid}});
   EXPECT_EQ(c2[1].lower, uf[1].lower);

@@ -1,4 +1,4 @@
-// The result document (specs/README.md §3, fri.md §2): key order, every field the spec lists, the options echo
+// The result document (docs/result-format.md#writing-rules, docs/fri.md#inputs-and-outputs): key order, every field the spec lists, the options echo
 // after compat, the per-feature CSV, and a document with no NaN or Inf.
 #include <gtest/gtest.h>
 
@@ -55,7 +55,7 @@ TEST(FriJson, BinaryDocument) {
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]), (std::vector<std::string>{"search", "baseline", "bounds", "probes",
                                                                           "constrained", "grouping", "total"}));
   EXPECT_EQ(j["diagnostics"]["threads"], 2);
-  // LP counts of the cost model (fri.md §8): 3 C x 3 folds, 1 baseline, 2d bounds, 3P probes, 1 + 2(d - 1)
+  // LP counts of the cost model (docs/fri.md#performance): 3 C x 3 folds, 1 baseline, 2d bounds, 3P probes, 1 + 2(d - 1)
   // constrained.
   const Json& ph = j["diagnostics"]["phases"];
   EXPECT_EQ(ph["search"]["lp_solves"], 9);
@@ -136,6 +136,25 @@ TEST(FriJson, ProgressAndCancel) {
   std::atomic<bool> stop{true};
   ctx.cancel = &stop;
   EXPECT_THROW(featrel::fri::run(d, o, ctx), featrel::Cancelled);
+}
+
+TEST(FriJson, TheRunSeedDecidesFoldsAndProbes) {
+  const featrel::Dataset d = fri_test::ref61(fri_test::Ref61::classification);
+  featrel::fri::Options o;
+  o.c_grid = {0.1, 1, 10};
+  const auto json = [&](const featrel::fri::Result& r) {
+    return featrel::report::json_text(featrel::report::strip_timing(r.to_json(d)));
+  };
+  const featrel::fri::Result a = featrel::fri::run(d, o, fri_test::context(3));
+  // The same seed: the same document, byte for byte.
+  EXPECT_EQ(json(a), json(featrel::fri::run(d, o, fri_test::context(3))));
+  // Another seed: other probe columns and row permutations, so other probe values.
+  const featrel::fri::Result b = featrel::fri::run(d, o, fri_test::context(4));
+  ASSERT_EQ(a.models[0].probes.upper_values.size(), 50u);
+  ASSERT_EQ(b.models[0].probes.upper_values.size(), 50u);
+  EXPECT_NE(a.models[0].probes.upper_values, b.models[0].probes.upper_values);
+  EXPECT_NE(a.models[0].probes.lower_values, b.models[0].probes.lower_values);
+  EXPECT_NE(a.models[0].probes.sources, b.models[0].probes.sources);
 }
 
 }  // namespace

@@ -71,6 +71,23 @@ TEST(FriMulticlass, OneVsRest) {
   EXPECT_EQ(j["selected_names"], featrel::report::Json::array({"a", "b", "c"}));
 }
 
+TEST(FriMulticlass, TheRunSeedReachesEveryClass) {
+  const featrel::Dataset d = three_classes(5, 30);
+  featrel::fri::Options o;
+  o.C = 1;
+  const Result a = featrel::fri::run(d, o, fri_test::context(1));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(a.to_json(d))),
+            featrel::report::json_text(featrel::report::strip_timing(featrel::fri::run(d, o, fri_test::context(1)).to_json(d))));
+  // Another run seed: other probes in every one-vs-rest problem.
+  const Result b = featrel::fri::run(d, o, fri_test::context(2));
+  ASSERT_EQ(a.models.size(), 3u);
+  ASSERT_EQ(b.models.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_NE(a.models[k].probes.upper_values, b.models[k].probes.upper_values) << "class " << k;
+    EXPECT_NE(a.models[k].probes.sources, b.models[k].probes.sources) << "class " << k;
+  }
+}
+
 TEST(FriMulticlass, ThreadsAndPresetsPerClass) {
   const featrel::Dataset d = three_classes(5, 30);
   featrel::fri::Options o;

@@ -1,4 +1,4 @@
-// Recovery on generated data with known truth (fri.md §6.4, §6.5; paper Table II). Thresholds, from the paper:
+// Recovery on generated data with known truth (docs/fri.md#selection-grid, docs/fri.md#simulation-targets; paper Table II). Thresholds, from the paper:
 // FRI's F1 on Sim1-Sim5 (500 x 30, 50 sets) is 0.98-0.99, the other methods' 0.27-1.00 (mostly 0.62-0.98).
 //   * The sparse sets Sim1 and Sim3 at n = 200 (2.5x fewer rows than the paper, to keep the test fast), seeds
 //     0-2: mean F1 >= 0.9, i.e. the paper's 0.98 less a margin for fewer rows and only 3 sets (measured 1.000
@@ -6,7 +6,7 @@
 //   * The dense sets Sim2, Sim4 and Sim5 need the paper's n = 500 (at n = 200 twelve strong features each hold
 //     ~1/13 of the L1 norm, close to the probe threshold): seeds 0-1, mean F1 >= 0.95 (measured over seeds 0-9:
 //     1.000, 0.994, 0.998).
-//   * The reference's own end-to-end grid (§6.4, reduced): tasks x (strong, weak) with n = 300, d = 8, default
+//   * The reference's own end-to-end grid (docs/fri.md#selection-grid, reduced): tasks x (strong, weak) with n = 300, d = 8, default
 //     options, regression with target noise 0.1; exact selection and exact classes in >= 90% of the fits (spec
 //     target over 240 fits: 97% / 95%).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// specs/fri.md §6.1 through the whole of fri::run: the deterministic 60-row data set with fixed C (and ε), the
+// docs/fri.md#exact-reference-data through the whole of fri::run: the deterministic 60-row data set with fixed C (and ε), the
 // intervals, baseline L1 norm and loss of fri 8.1.0 in reference mode, the default mode with the loss floor, the
 // signed ranges, the constrained table with both PresetError rows, and the statistical class pattern.
 #include <gtest/gtest.h>
@@ -96,7 +96,7 @@ TEST(FriReference61, OrdinalC1) {
   expect_intervals(r2.features, {{.426650, .568066}, {0, .606500}, {0, .606500}, {0, .059376}, {0, .064489}});
 }
 
-// Scaling the regression target scales w, ξ and ε together: the normalised intervals do not move (fri.md §3.1).
+// Scaling the regression target scales w, ξ and ε together: the normalised intervals do not move (docs/fri.md#preprocessing).
 TEST(FriReference61, RegressionTargetScaleInvariant) {
   const Result a = fit(Ref61::regression, fixed(10, 0.001, false, 0.01));
   featrel::Dataset data = fri_test::ref61(Ref61::regression);
@@ -176,7 +176,7 @@ TEST(FriReference61, ConstrainedDelta01) {
   }
 }
 
-// ---- Classes (statistical, fri.md §6.1) ------------------------------------------------------------------------
+// ---- Classes (statistical, docs/fri.md#exact-reference-data) ------------------------------------------------------------------------
 
 TEST(FriReference61, ReferenceModeClassPattern) {
   // fri's classes in >= 8 of 10 seeds: 21100 (f0 strong, the h pair weak, f3 and f4 irrelevant); regression 21101

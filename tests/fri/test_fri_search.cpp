@@ -1,4 +1,4 @@
-// The hyperparameter search (fri.md §3.3): the default grid, the smallest-C tie rule on separable data, the
+// The hyperparameter search (docs/fri.md#hyperparameter-search): the default grid, the smallest-C tie rule on separable data, the
 // largest-ε rule among regression ties, stratified shuffled folds (and the reference's contiguous ones).
 #include <gtest/gtest.h>
 

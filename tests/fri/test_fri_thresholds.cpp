@@ -1,5 +1,5 @@
-// specs/fri.md §6.2: threshold arithmetic (normal rule with the sample sd, Hill tail index with its cap, Weissman
-// tail estimate, the reference's population-sd formula) and the class rule of §3.7.
+// docs/fri.md#threshold-arithmetic-cases: threshold arithmetic (normal rule with the sample sd, Hill tail index with its cap, Weissman
+// tail estimate, the reference's population-sd formula) and the class rule of docs/fri.md#relevance-classes.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -75,6 +75,20 @@ TEST(FriThresholds, ClassRule) {
   EXPECT_EQ(relevance_class(1e-10, 0.2, p, o), 1);   // the guard: numerical noise is not strong
   EXPECT_EQ(relevance_class(0.01, 0.2, p, o), 2);    // strong
   EXPECT_EQ(relevance_class(0.2, 0.05, p, o), 0);    // LB > T_lo but UB <= T_up: irrelevant, as fri does
+  // The strong boundary lower > max(T_lo, min_relevance) is strict on either side of the max.
+  EXPECT_EQ(relevance_class(1e-6, 0.2, p, o), 1);                          // LB = min_relevance > T_lo = 0
+  EXPECT_EQ(relevance_class(std::nextafter(1e-6, 1.0), 0.2, p, o), 2);     // just above it
+  featrel::fri::Probes lo = p;
+  lo.threshold_lower = 0.05;
+  EXPECT_EQ(relevance_class(0.05, 0.2, lo, o), 1);                         // LB = T_lo > min_relevance
+  EXPECT_EQ(relevance_class(std::nextafter(0.05, 1.0), 0.2, lo, o), 2);    // just above it
+  EXPECT_EQ(relevance_class(0.01, 0.2, lo, o), 1);                         // above the guard, below T_lo
+  // And the relevant boundary upper > max(T_up, min_relevance): T_up = 0 leaves the guard.
+  featrel::fri::Probes zero = p;
+  zero.threshold_upper = 0.0;
+  EXPECT_EQ(relevance_class(0.0, 1e-6, zero, o), 0);
+  EXPECT_EQ(relevance_class(0.0, std::nextafter(1e-6, 1.0), zero, o), 1);
+  EXPECT_EQ(relevance_class(0.0, std::nextafter(0.1, 1.0), p, o), 1);      // just above T_up
   featrel::fri::Options ref = featrel::fri::effective_options([] {
     featrel::fri::Options r;
     r.reference = true;

@@ -1,5 +1,5 @@
 // Small models for the generator tests: ordinary least squares stands in for the SVM and the SVR until those
-// exist (specs/README.md §7, last note).
+// exist (docs/architecture.md#shared-components, last note).
 #pragma once
 
 #include <Eigen/Dense>

@@ -1,4 +1,4 @@
-// `generate --kind clusters` (specs/crfe.md §6.4): validation, cluster sizes and class counts, the column roles
+// `generate --kind clusters` (docs/generate.md#clusters-generator): validation, cluster sizes and class counts, the column roles
 // after the shuffle, the extras, and reproducibility.
 #include <gtest/gtest.h>
 
@@ -371,7 +371,7 @@ TEST(ClustersGenerator, IntegerNoiseAndRowZscore) {
 }
 
 TEST(ClustersGenerator, AuthorsRecipe) {
-  // crfe §6.4: --n-samples 350 --n-features 10 --n-informative 10 --n-redundant 0 --n-classes 4
+  // docs/generate.md#clusters-generator: --n-samples 350 --n-features 10 --n-informative 10 --n-redundant 0 --n-classes 4
   // --n-clusters-per-class 1 --class-sep 1.5 --flip-y 0.05 --scale random --append-int-noise 25 --row-zscore
   ClustersOptions o;
   o.n_samples = 350;

@@ -1,5 +1,5 @@
 // Pinned CSV bytes: the same options and seed must give the same file on every platform and in every build
-// (specs/README.md §5), and an accidental change of the draw order would silently change every generated data set
+// (docs/architecture.md#seeds-and-random-streams), and an accidental change of the draw order would silently change every generated data set
 // and the statistical targets measured on them. Each value is the FNV-1a hash (rng::tag) of the CSV text.
 // Change a pinned value only together with a deliberate change of a generator's draws, and say so in the commit.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// `generate --kind relevance` (specs/fri.md Appendix A): shapes, every validation error, the truth against the
+// `generate --kind relevance` (docs/generate.md#relevance-generator): shapes, every validation error, the truth against the
 // construction, the data's structure (weak groups, repeats, labels, levels, flips, noise) and reproducibility.
 #include <gtest/gtest.h>
 
@@ -307,7 +307,7 @@ TEST(RelevanceGenerator, RegressionIsExplainedByTheRelevantColumns) {
   o.task = "regression";
   GeneratedData g = generate_relevance(o, 1);
   EXPECT_GT(ols_r2(columns(g.X, relevant_columns(g.truth)), g.y), 1 - 1e-10);
-  // With feature and target noise it stays above the spec's 0.9 (Appendix A; OLS stands in for the SVR).
+  // With feature and target noise it stays above the spec's 0.9 (docs/generate.md#relevance-generator; OLS stands in for the SVR).
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
     o.noise = 0.1;
     o.target_noise = 0.1;
@@ -318,15 +318,15 @@ TEST(RelevanceGenerator, RegressionIsExplainedByTheRelevantColumns) {
 }
 
 TEST(RelevanceGenerator, NonlinearDataDefeatALinearClassifier) {
-  // The sets of specs/sfc_boruta.md §6.3 (NL1: 10 strong; NL2: 4 strong, 10 weak; n = 1000, sigma = 0.1) and a
+  // The sets of docs/boruta.md#paper-targets (NL1: 10 strong; NL2: 4 strong, 10 weak; n = 1000, sigma = 0.1) and a
   // two-latent case (no strong columns, groups [2, 4]).
   //
-  // Appendix A asks for a linear training accuracy < 0.65, but its own construction (4 clusters on random
+  // The generator checks (docs/generate.md#generator-checks) ask for a linear training accuracy < 0.65, but its own construction (4 clusters on random
   // vertices of {±0.5}^k, spread by N(0, I)·A_c) does not give that: the two class means differ, and over 40 seeds
   // per set the OLS classifier reached 0.66–0.72 on average (0.51–0.87 per seed; more for larger D). The
-  // construction is what the spec fixes (and what the §6.3 targets were measured on), so this test checks what it
+  // construction is what the spec fixes (and what the docs/boruta.md#paper-targets targets were measured on), so this test checks what it
   // does guarantee: far below the linear data of the same shape, which the same classifier nearly separates.
-  // The other half of Appendix A's check (a 20-tree random forest reaches > 0.95 training accuracy) belongs to
+  // The other half of the generator check of docs/generate.md#generator-checks (a 20-tree random forest reaches > 0.95 training accuracy) belongs to
   // the forest's tests once src/models/forest exists.
   struct Case {
     std::size_t D, S, W;

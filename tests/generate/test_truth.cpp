@@ -1,4 +1,4 @@
-// The truth JSON of both generators (specs/README.md §2.3): fields, round trip and malformed files.
+// The truth JSON of both generators (docs/generate.md#truth-file): fields, round trip and malformed files.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// Helpers of the pareto tests: the running example's table (spec §6.1 E2), criteria sets from ids, names.
+// Helpers of the pareto tests: the running example's table (docs/pareto.md#exact-cases E2), criteria sets from ids, names.
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// The permutation impact (specs/pareto.md §3.5, §6.1 E6, §6.2 S1) with hand-made scorers, and the full pipeline:
+// The permutation impact (docs/pareto.md#permutation-impact, docs/pareto.md#exact-cases E6, docs/pareto.md#statistical-cases S1) with hand-made scorers, and the full pipeline:
 // exact zeros for a constant column, thread-count independence, the binarisation of K > 2 classes, and the
-// errors of §7.
+// errors of docs/pareto.md#errors-and-edge-cases.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -103,7 +103,7 @@ TEST(ParetoImpact, FreshDistinctPermutationsPerTask) {
   detail::permutation_impact(b, column, 1, y, {}, ms, k, rng::derive(0, "perm", 0, 1));
   ASSERT_EQ(a.seen.size(), k);
   std::set<std::vector<double>> distinct(a.seen.begin(), a.seen.end());
-  EXPECT_EQ(distinct.size(), k);  // GEENAGE reused one permutation k times (spec §4 item 1)
+  EXPECT_EQ(distinct.size(), k);  // GEENAGE reused one permutation k times (docs/pareto.md#departures-from-the-references item 1)
   for (const auto& p : a.seen) {
     std::vector<double> sorted = p;
     std::sort(sorted.begin(), sorted.end());
@@ -153,6 +153,42 @@ TEST(ParetoPipeline, ConstantColumnHasZeroImpactAndThreadsDoNotMatter) {
   EXPECT_FALSE(r1.classifiers[0].standardized);
 }
 
+TEST(ParetoPipeline, TheRunSeedDecidesSplitsFitsAndPermutations) {
+  const Dataset data = wdbc();
+  const auto run_seed = [&](const Options& o, std::uint64_t seed) {
+    RunContext ctx;
+    ctx.seed = seed;
+    ctx.threads = 1;
+    return run(data, o, ctx);
+  };
+  const auto same_confusion = [](const metrics::Confusion& a, const metrics::Confusion& b) {
+    return a.tp == b.tp && a.fn == b.fn && a.fp == b.fp && a.tn == b.tn;
+  };
+  // Held out: naive Bayes is fitted without randomness, so another seed changes its scores only through the split.
+  Options held;
+  held.classifiers = {"nb"};
+  held.permutations = 5;
+  const Result h1 = run_seed(held, 1);
+  EXPECT_EQ(report::strip_timing(to_json(h1)).dump(), report::strip_timing(to_json(run_seed(held, 1))).dump());
+  const Result h2 = run_seed(held, 2);
+  EXPECT_FALSE(same_confusion(h1.classifiers[0].confusion, h2.classifiers[0].confusion));
+  // Resubstitution (no split): the MLP's scores change with the seed through its fit; naive Bayes keeps its scores,
+  // and its impacts change through the permutations alone.
+  Options resub;
+  resub.classifiers = {"mlp", "nb"};
+  resub.standardize = {"mlp"};
+  resub.classifier.mlp_max_epochs = 50;
+  resub.permutations = 5;
+  resub.split = SplitMode::resubstitution;
+  const Result r1 = run_seed(resub, 1), r2 = run_seed(resub, 2);
+  EXPECT_EQ(report::strip_timing(to_json(r1)).dump(), report::strip_timing(to_json(run_seed(resub, 1))).dump());
+  EXPECT_FALSE(same_confusion(r1.classifiers[0].confusion, r2.classifiers[0].confusion));
+  EXPECT_TRUE(same_confusion(r1.classifiers[1].confusion, r2.classifiers[1].confusion));
+  const Eigen::Index m = Eigen::Index(resub.measures.size());
+  ASSERT_EQ(r1.impact.rows(), 2 * m);
+  EXPECT_NE(r1.impact.bottomRows(m), r2.impact.bottomRows(m));
+}
+
 TEST(ParetoPipeline, MulticlassNeedsPositiveAndIsBinarised) {
   CsvOptions co;
   co.target = "species";
@@ -184,10 +220,10 @@ TEST(ParetoPipeline, OptionErrors) {
   EXPECT_NE(error_of([&] { validate(o); }).find("unknown measure 'auc'"), std::string::npos);
   o = Options{};
   o.permutations = 0;
-  EXPECT_NE(error_of([&] { validate(o); }).find("--permutations"), std::string::npos);
+  EXPECT_NE(error_of([&] { validate(o); }).find("option 'permutations' must be an integer in [1, 100000], got 0"), std::string::npos);
   o = Options{};
   o.test_fraction = 1.0;
-  EXPECT_NE(error_of([&] { validate(o); }).find("--test-fraction"), std::string::npos);
+  EXPECT_NE(error_of([&] { validate(o); }).find("option 'test_fraction' must be a finite number in (0, 1), got 1"), std::string::npos);
   o = Options{};
   o.classifiers = {"rf", "nb", "mlp", "svm", "logreg"};
   o.measures = {"sensitivity", "specificity", "accuracy", "fscore", "mcc"};
@@ -221,7 +257,7 @@ TEST(ParetoPipeline, TooFewRowsAndLargeTies) {
 }
 
 TEST(ParetoImpact, FastAndPlainPredictionsGiveTheSameLabels) {
-  // §6.1 E6 on a smaller scale (5 classifiers × 30 features × 4 permutations of the 143-row WDBC test set): the
+  // docs/pareto.md#exact-cases E6 on a smaller scale (5 classifiers × 30 features × 4 permutations of the 143-row WDBC test set): the
   // delta path the pipeline uses and a plain prediction of the permuted copy agree on every label, rows with
   // |decision| < 1e-9 excepted (counted; expected none).
   const Dataset d = wdbc();

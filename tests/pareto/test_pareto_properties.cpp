@@ -1,4 +1,4 @@
-// Properties on random tables (specs/pareto.md §6.1 E5): the hitting-set M(f) equals brute force with and without
+// Properties on random tables (docs/pareto.md#exact-cases E5): the hitting-set M(f) equals brute force with and without
 // ties, front rivals suffice, the fixpoint rows equal the union rule on every criteria subset, every reported X
 // is minimal; Berge's transversals equal brute force; layers equal non-dominated sorting.
 #include <gtest/gtest.h>

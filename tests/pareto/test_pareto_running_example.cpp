@@ -1,5 +1,5 @@
-// The paper's running example end to end (specs/pareto.md §6.1 E2–E4): front, layers, B sets, every M(f), the
-// formal context with the corrected f1 row (§4 item 5), the concepts in NextClosure order, covers, introducers,
+// The paper's running example end to end (docs/pareto.md#exact-cases E2–E4): front, layers, B sets, every M(f), the
+// formal context with the corrected f1 row (docs/pareto.md#departures-from-the-references item 5), the concepts in NextClosure order, covers, introducers,
 // layers, the DOT golden file and the text summary; depth 2 (E3) and ties (E4).
 #include <gtest/gtest.h>
 
@@ -81,7 +81,7 @@ TEST(ParetoRunningExample, ContextWithCorrectedRowOfF1) {
             (Names{"Sensitivity", "Specificity", "Accuracy", "Prediction", "Discrimination", "Classification"}));
   EXPECT_EQ(r.context.objects, (Names{"f1", "f2", "f4", "f5"}));
   const Names predictive{"Sensitivity", "Specificity", "Prediction", "Classification"};
-  // §4 item 5: {c2,c5} gives Sensitivity and {c3,c6} Specificity, so f1's row is not the printed {Classification}.
+  // docs/pareto.md#departures-from-the-references item 5: {c2,c5} gives Sensitivity and {c3,c6} Specificity, so f1's row is not the printed {Classification}.
   EXPECT_EQ(term_names(r, r.features[0].terms), predictive);
   EXPECT_EQ(term_names(r, r.features[1].terms), predictive);
   EXPECT_EQ(term_names(r, r.features[4].terms), predictive);
@@ -135,7 +135,7 @@ TEST(ParetoRunningExample, SvgMatchesGoldenFile) {
   golden << in.rdbuf();
   const std::string svg = lattice_svg(r);
   EXPECT_EQ(svg, golden.str());
-  // Layered layout of §3.12: y = 60 + 120·layer; the terms take the paper's colours.
+  // Layered layout of docs/pareto.md#text-dot-and-svg-output: y = 60 + 120·layer; the terms take the paper's colours.
   EXPECT_NE(svg.find("cy=\"60\""), std::string::npos);
   EXPECT_NE(svg.find("cy=\"300\""), std::string::npos);
   EXPECT_NE(svg.find("fill=\"#c0392b\">Accuracy</text>"), std::string::npos);

@@ -1,8 +1,8 @@
-// [statistical] The paper's data sets with the default classifiers and measures, seeds 0–9 (specs/pareto.md §6.2
+// [statistical] The paper's data sets with the default classifiers and measures, seeds 0–9 (docs/pareto.md#statistical-cases
 // S2, S3). To keep the suite at a few seconds the runs use k = 30 permutations instead of 100 (with k = 100 the
 // CLI gives: Pima glucose on the front 10/10, fronts of 1–7 features; WDBC worst area 10/10, worst concave
-// points 9/10, front sizes 13–23, median Jaccard with the paper's front 0.58). Memberships and overlaps are
-// asserted, never whole fronts.
+// points 9/10, front sizes 13–23, median Jaccard with the paper's front 0.58; k = 30 gives the same memberships).
+// Memberships and overlaps are asserted, never whole fronts; the counts are those measured.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -81,7 +81,27 @@ TEST(ParetoStatistical, PimaGlucoseOnTheFront) {
   EXPECT_GE(median(acc["rf"]), 0.72);
   EXPECT_GE(median(acc["nb"]), 0.72);
   EXPECT_GE(median(acc["svm"]), 0.72);
-  EXPECT_GE(median(acc["mlp"]), 0.60);
+  // The MLP (raw inputs) must do better than always predicting the majority class (125 of the 192 stratified
+  // test rows, 0.651), predicting both classes. Measured with k = 30: median 0.690 over seeds 0-9 (0.693 over
+  // 0-2); every run predicts both classes, and all but seeds 3 and 4 (1 positive each) give each class at least
+  // 10 % of the test rows. The margin 0.025 is twice the standard error of a median of 10 accuracies
+  // (1.25·sd/√10 with the binomial sd √(0.69·0.31/192) = 0.033 of one accuracy: 0.013).
+  double majority = 0;
+  int balanced = 0;
+  for (const Result& r : rs)
+    for (const auto& c : r.classifiers)
+      if (c.key == "mlp") {
+        const metrics::Confusion& m = c.confusion;
+        const double n = double(m.tp + m.fn + m.fp + m.tn);
+        majority = std::max(double(m.tp + m.fn), double(m.fp + m.tn)) / n;
+        EXPECT_FALSE(c.degenerate) << "seed " << r.seed;
+        EXPECT_GT(m.tp + m.fp, 0) << "seed " << r.seed;
+        EXPECT_GT(m.tn + m.fn, 0) << "seed " << r.seed;
+        balanced += std::min(m.tp + m.fp, m.tn + m.fn) >= 0.1 * n;
+      }
+  EXPECT_NEAR(majority, 125.0 / 192.0, 1e-12);
+  EXPECT_GE(median(acc["mlp"]), majority + 0.025);
+  EXPECT_GE(balanced, at_least(0.8));
 }
 
 TEST(ParetoStatistical, WdbcWorstAreaAndWorstConcavePoints) {
@@ -101,8 +121,9 @@ TEST(ParetoStatistical, WdbcWorstAreaAndWorstConcavePoints) {
   }
   EXPECT_EQ(data.feature_names[23], "worst area");
   EXPECT_EQ(data.feature_names[27], "worst concave points");
-  EXPECT_GE(with_23, at_least(0.7));
-  EXPECT_GE(with_27, at_least(0.7));
+  // Measured with k = 30 over seeds 0-9: worst area on every front, worst concave points on 9 (all but seed 3).
+  EXPECT_GE(with_23, at_least(1.0));
+  EXPECT_GE(with_27, at_least(0.9));
   EXPECT_GE(median(jaccard), 0.4);
   EXPECT_GE(median(sizes), 7.0);
   EXPECT_LE(median(sizes), 22.0);

@@ -311,7 +311,7 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
                     report::AxisStyle{.grid_length = right - p.left + 4});
   svg.line(p.left - 4, p.bottom, right, p.bottom, Style{.stroke = "#333333"});
 
-  // Largest upper bound of the panel, for the minimum bar height of fri.md §2.
+  // Largest upper bound of the panel, for the minimum bar height of docs/fri.md#inputs-and-outputs.
   double max_upper = 0;
   for (const FeatureResult& f : fs)
     if (std::isfinite(f.upper)) max_upper = std::max(max_upper, f.upper);

@@ -19,9 +19,9 @@
 
 namespace featrel::fri::detail {
 
-// |value| below this is reported as 0 (normalised units): fri.md §3.5 (featrel) and §3.10 (reference).
+// |value| below this is reported as 0 (normalised units): docs/fri.md#relevance-bounds (featrel) and docs/fri.md#compatibility-settings (reference).
 inline double zero_tolerance(const Options& o) { return o.reference ? 1e-11 : 1e-9; }
-// A baseline L1 norm at or below this is the constant model (fri.md §3.4).
+// A baseline L1 norm at or below this is the constant model (docs/fri.md#baseline-and-model-class).
 inline constexpr double kConstantModelNorm = 1e-12;
 
 // One model class: the data and target of one LP family.
@@ -71,7 +71,7 @@ struct SearchOutcome {
   LpBasis warm;  // basis of the first fold at the chosen point (a warm start for the baseline), may be empty
 };
 
-// fri.md §3.3: the grid search (or the reference's random search); when C (and ε) are fixed, no search.
+// docs/fri.md#hyperparameter-search: the grid search (or the reference's random search); when C (and ε) are fixed, no search.
 SearchOutcome search(const Problem& pb, const Options& o, const RunContext& ctx, PhaseAccumulator& phase);
 
 // Fold id per sample of the search: stratified and shuffled (featrel), or contiguous KFold blocks (reference).
@@ -91,7 +91,7 @@ struct Fit {
   double N = 0.0;       // baseline L1 norm
 };
 
-// Loss budget floor ρ_min (fri.md §3.4).
+// Loss budget floor ρ_min (docs/fri.md#baseline-and-model-class).
 double loss_floor(const Problem& pb, const Options& o);
 // μ, ρ of a model with L1 norm N and loss L.
 ModelClass model_class_of(double N, double L, const Problem& pb, const Options& o);
@@ -121,7 +121,7 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
                                       const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase);
 
-// The normalised interval of a signed range [a, b] (fri.md §3.5), values below the zero tolerance set to 0.
+// The normalised interval of a signed range [a, b] (docs/fri.md#relevance-bounds), values below the zero tolerance set to 0.
 FeatureResult interval_of(const SignedRange& r, double N, double baseline_weight, double zero_tol);
 double clean(double v, double zero_tol);
 
@@ -129,7 +129,7 @@ double clean(double v, double zero_tol);
 
 Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
                   std::vector<std::string>& warnings);
-// fri.md §3.7: 2 strong, 1 weak, 0 irrelevant.
+// docs/fri.md#relevance-classes: 2 strong, 1 weak, 0 irrelevant.
 int relevance_class(double lower, double upper, const Probes& probes, const Options& o);
 
 // ---- Presets (presets.cpp) -----------------------------------------------------------------------------------
@@ -139,10 +139,10 @@ struct ResolvedPreset {
   double lo = 0.0, hi = 0.0;
 };
 
-// The data-only checks of fri.md §3.8 in order (unknown or constant, duplicate, negative or lo > hi).
+// The data-only checks of docs/fri.md#preset-constraints in order (unknown or constant, duplicate, negative or lo > hi).
 std::vector<ResolvedPreset> resolve_presets(const Dataset& data, const std::vector<bool>& constant, const Options& o);
 
-// Side of a pin on feature j (fri.md §3.8 sign rule; reference: sign(w*_j), possibly 0).
+// Side of a pin on feature j (docs/fri.md#preset-constraints sign rule; reference: sign(w*_j), possibly 0).
 int pin_sign(const FeatureResult& unconstrained, double N, double w_star, const Options& o);
 
 Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, const std::vector<FeatureResult>& features,

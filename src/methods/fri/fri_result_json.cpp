@@ -1,4 +1,4 @@
-// The FRI result document (specs/README.md §3 with fri.md §2): the shared header, one entry per feature, the
+// The FRI result document (docs/result-format.md#writing-rules with docs/fri.md#inputs-and-outputs): the shared header, one entry per feature, the
 // diagnostics with per-phase counters, then hyper, baseline, model_class, probes, constrained and grouping — or,
 // for a multiclass target, those per class in `one_vs_rest` and per-class feature results in
 // features[].per_class. Timing lives only in diagnostics.seconds, so the document without it is identical for any

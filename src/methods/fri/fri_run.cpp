@@ -1,5 +1,5 @@
-// featrel::fri::run: input checks (fri.md §7), preprocessing (§3.1), and the phases of one model class in order
-// (§3.3–3.9); multiclass targets run the same pipeline once per class (multiclass.cpp).
+// featrel::fri::run: input checks (docs/fri.md#errors-and-edge-cases), preprocessing (docs/fri.md#preprocessing), and the phases of one model class in order
+// (docs/fri.md#hyperparameter-search to #feature-grouping); multiclass targets run the same pipeline once per class (multiclass.cpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -45,7 +45,7 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
   r.probes.rule = o.threshold;
   r.probes.refit = o.probe_refit;
   if (fit.baseline.constant_model) {
-    // fri.md §3.4: the constant model; nothing to bound, every feature irrelevant.
+    // docs/fri.md#baseline-and-model-class: the constant model; nothing to bound, every feature irrelevant.
     warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
                        " at C = " + format_number(fit.C) +
                        "): C is too small or the features carry no signal; every feature is reported irrelevant");
@@ -117,7 +117,7 @@ std::vector<bool> constant_flags(const Dataset& data) {
   return c;
 }
 
-// fri.md §7: the data checks that do not need a fit.
+// docs/fri.md#errors-and-edge-cases: the data checks that do not need a fit.
 void check_data(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
   const std::size_t n = data.n_samples(), d = data.n_features();
   if (d == 0) throw InputError("fri: " + data.source + " has no feature columns");
@@ -178,7 +178,7 @@ void check_data(const Dataset& data, const Options& o, const std::vector<bool>& 
   }
 }
 
-// The warnings of fri.md §7 that depend on the options and the data, not on a fit.
+// The warnings of docs/fri.md#errors-and-edge-cases that depend on the options and the data, not on a fit.
 void option_warnings(const Dataset& data, const Options& o, const Eigen::MatrixXd& Z, const std::vector<int>& active,
                      std::vector<std::string>& warnings) {
   if (o.w_l1_slack == 0 || o.loss_slack == 0)

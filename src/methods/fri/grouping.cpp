@@ -1,11 +1,11 @@
-// Feature grouping (fri.md §3.9): features that substitute each other react alike when one of them is pinned.
+// Feature grouping (docs/fri.md#feature-grouping): features that substitute each other react alike when one of them is pinned.
 //
 // For each candidate i two constrained runs pin |w_i| to its own lower and to its upper value; the change of every
 // other feature's interval (unconstrained − constrained, lower and upper, row i set to 0) is i's profile, length
 // 4d. Profiles are compared only on the coordinates where both moved (|Δ| > 1e-6), hierarchical clustering joins
 // them, and flat clusters keep the merges up to group_cutoff·(largest merge height). featrel clusters only
 // relevant features: an irrelevant feature's all-zero profile is at distance 0 from everything and would chain
-// unrelated clusters (fri.md §4 item 8); the pinned runs compute no probes.
+// unrelated clusters (docs/fri.md#departures-from-the-reference item 8); the pinned runs compute no probes.
 #include <algorithm>
 #include <cmath>
 #include <limits>

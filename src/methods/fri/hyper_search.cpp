@@ -1,8 +1,8 @@
-// Hyperparameter search (fri.md §3.3): featrel's stratified, shuffled k-fold grid search with the smallest-C tie
+// Hyperparameter search (docs/fri.md#hyperparameter-search): featrel's stratified, shuffled k-fold grid search with the smallest-C tie
 // rule, and the reference's random search (compat mode).
 //
 // One LP per (fold, ε) task serves the whole C path: the held-out rows are freed once (set_active_samples) and
-// C goes up, each fit warm-started from the previous C's basis on its lazy working set (fri.md §8 item 5). The
+// C goes up, each fit warm-started from the previous C's basis on its lazy working set (docs/fri.md#performance item 5). The
 // first fold's bases are kept so that the baseline on all rows can start from the chosen point's basis.
 #include <algorithm>
 #include <cmath>
@@ -152,7 +152,7 @@ SearchOutcome grid_search(const Problem& pb, const Options& o, const RunContext&
     h.grid.push_back(g);
   }
   // Highest mean score; points within tie_tolerance tie, and the smallest C wins, then the largest ε (the most
-  // regularised model of equal CV quality, fri.md §3.3).
+  // regularised model of equal CV quality, docs/fri.md#hyperparameter-search).
   double best = -std::numeric_limits<double>::infinity();
   for (const GridPoint& g : h.grid) best = std::max(best, g.score);
   std::size_t chosen = 0;

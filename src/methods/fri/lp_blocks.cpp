@@ -1,4 +1,4 @@
-// LP construction and the fixed blocks that run FRI's LP tasks in parallel (fri.md §8 items 1, 3, 5).
+// LP construction and the fixed blocks that run FRI's LP tasks in parallel (docs/fri.md#performance items 1, 3, 5).
 //
 // Why fixed blocks rather than one LP per worker thread: a CLP model keeps state between solves (its working
 // set, work areas, the rows it added back), so the same task can take a different pivot path on an LP that

@@ -1,6 +1,6 @@
-// The baseline model and the model class around it (fri.md §3.4): N = ‖w*‖₁, L* = Σξ*, μ = (1 + δ_w)·N and
+// The baseline model and the model class around it (docs/fri.md#baseline-and-model-class): N = ‖w*‖₁, L* = Σξ*, μ = (1 + δ_w)·N and
 // ρ = max((1 + δ_ℓ)·L*, ρ_min). The floor ρ_min keeps the class from collapsing to a hard-margin problem when the
-// baseline has no loss (separable data), which the reference allows (fri.md §4 item 5).
+// baseline has no loss (separable data), which the reference allows (docs/fri.md#departures-from-the-reference item 5).
 #include <algorithm>
 #include <cmath>
 

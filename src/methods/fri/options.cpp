@@ -1,11 +1,12 @@
-// FRI options: defaults, validation with messages that name the option and its range (fri.md §5, §7), the
-// reference-mode settings (fri.md §3.10), the spellings the CLI parses, and the JSON echo.
+// FRI options: defaults, validation with messages that name the option and its range (docs/fri.md#parameters, docs/fri.md#errors-and-edge-cases), the
+// reference-mode settings (docs/fri.md#compatibility-settings), the spellings the CLI parses, and the JSON echo.
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "featrel/format.hpp"
 #include "featrel/fri.hpp"
+#include "featrel/option_table.hpp"
 
 namespace featrel::fri {
 
@@ -13,39 +14,71 @@ namespace {
 
 std::string num(double v) { return format_number(v); }
 
-// "fri: option NAME (--flag) must be RANGE, got V".
-[[noreturn]] void bad(std::string_view name, std::string_view flag, std::string_view range, const std::string& got) {
-  std::ostringstream m;
-  m << "fri: option " << name << " (--" << flag << ") must be " << range << ", got " << got;
-  throw InputError(m.str());
+const options::Choices<Threshold>& threshold_words() {
+  static const options::Choices<Threshold> words{{"tail", Threshold::tail}, {"normal", Threshold::normal}};
+  return words;
+}
+
+const options::Choices<Linkage>& linkage_words() {
+  static const options::Choices<Linkage> words{
+      {"single", Linkage::single}, {"average", Linkage::average}, {"complete", Linkage::complete}};
+  return words;
+}
+
+// "LO:HI:NUM" (log10 exponents; "-3:3:13" is the default 10^-3 ... 10^3), or a comma-separated list of C values.
+std::vector<double> parse_c_grid(const options::Info& info, std::string_view text) {
+  const std::string t(text);
+  const auto a = t.find(':');
+  if (a == std::string::npos) {
+    std::vector<double> v;
+    for (const auto& item : options::detail::split_list(t)) v.push_back(options::detail::parse_real(info, item));
+    if (v.empty()) options::detail::fail(info, "LO:HI:NUM or a list of C values", "''");
+    return v;
+  }
+  const auto b = t.find(':', a + 1);
+  if (b == std::string::npos) options::detail::fail(info, "LO:HI:NUM (e.g. -3:3:13)", "'" + t + "'");
+  options::Info part = info;
+  part.range = options::Range::closed(-8, 8);
+  const double lo = options::detail::parse_real(part, t.substr(0, a));
+  const double hi = options::detail::parse_real(part, t.substr(a + 1, b - a - 1));
+  part.range = options::Range::closed(1, 1000);
+  part.kind = options::Kind::integer;
+  const auto n = static_cast<int>(options::detail::parse_integer(part, t.substr(b + 1), 1, 1000));
+  if (lo > hi) options::detail::fail(info, "LO:HI:NUM with LO <= HI", "'" + t + "'");
+  return log_grid(lo, hi, n);
+}
+
+// The grid as LO:HI:NUM when it is one, else as a list.
+std::string c_grid_text(const std::vector<double>& grid) {
+  if (!grid.empty() && grid.front() > 0 && grid.back() > 0) {
+    const double lo = std::round(std::log10(grid.front()) * 1e6) / 1e6;
+    const double hi = std::round(std::log10(grid.back()) * 1e6) / 1e6;
+    if (lo <= hi && log_grid(lo, hi, static_cast<int>(grid.size())) == grid)
+      return num(lo) + ":" + num(hi) + ":" + std::to_string(grid.size());
+  }
+  std::string out;
+  for (double c : grid) out += (out.empty() ? "" : ",") + num(c);
+  return out;
+}
+
+report::Json presets_json(const std::vector<Preset>& presets) {
+  report::Json out = report::Json::array();
+  for (const Preset& p : presets) {
+    report::Json e = report::Json::object();
+    e["feature"] = p.feature;
+    e["lo"] = p.lo;
+    e["hi"] = p.hi;
+    out.push_back(e);
+  }
+  return out;
 }
 
 }  // namespace
 
-std::string to_string(Threshold rule) { return rule == Threshold::tail ? "tail" : "normal"; }
-
-std::string to_string(Linkage linkage) {
-  switch (linkage) {
-    case Linkage::single: return "single";
-    case Linkage::average: return "average";
-    case Linkage::complete: return "complete";
-  }
-  return "single";
-}
-
-Threshold parse_threshold(std::string_view word) {
-  if (word == "tail") return Threshold::tail;
-  if (word == "normal") return Threshold::normal;
-  throw InputError("fri: option threshold (--threshold) must be tail or normal, got '" + std::string(word) + "'");
-}
-
-Linkage parse_linkage(std::string_view word) {
-  if (word == "single") return Linkage::single;
-  if (word == "average") return Linkage::average;
-  if (word == "complete") return Linkage::complete;
-  throw InputError("fri: option group_linkage (--group-linkage) must be single, average or complete, got '" +
-                   std::string(word) + "'");
-}
+std::string to_string(Threshold rule) { return options::word_of(threshold_words(), rule); }
+std::string to_string(Linkage linkage) { return options::word_of(linkage_words(), linkage); }
+Threshold parse_threshold(std::string_view word) { return options::value_of(threshold_words(), word, "threshold"); }
+Linkage parse_linkage(std::string_view word) { return options::value_of(linkage_words(), word, "group_linkage"); }
 
 Preset parse_preset(std::string_view text) {
   const std::string t(text);
@@ -92,34 +125,126 @@ std::vector<double> log_grid(double lo, double hi, int num) {
 
 std::vector<double> default_c_grid() { return log_grid(-3.0, 3.0, 13); }
 
+const options::Table<Options>& option_table() {
+  using options::Range;
+  static const options::Table<Options> table = [] {
+    options::Table<Options> t("fri");
+    t.group("Model search");
+    t.add("C", &Options::C, "Fix the SVM cost C and skip the search")
+        .range(Range::closed(1e-8, 1e8))
+        .unset("searched")
+        .flag("--C")
+        .value_name("C");
+    t.add("epsilon", &Options::epsilon, "Fix epsilon (units of y) of the regression SVM and skip its search")
+        .range(Range::closed(0, 1e8))
+        .unset("searched")
+        .value_name("E");
+    t.custom<std::vector<double>>(
+         "c_grid", &Options::c_grid, "Searched C values: NUM values from 10^LO to 10^HI, log-spaced (or a list)",
+         options::Kind::text, parse_c_grid, c_grid_text,
+         [](const std::vector<double>& v) { return report::Json(v); },
+         [](const options::Info& info, const report::Json& j) {
+           if (!j.is_array() || j.empty()) options::detail::fail(info, "a non-empty list of C values", j.dump());
+           std::vector<double> v;
+           for (const auto& x : j) {
+             const double c = options::detail::json_real(info, x);
+             if (!(c >= 1e-8 && c <= 1e8)) options::detail::fail(info, "a list of values in [1e-08, 1e+08]", x.dump());
+             v.push_back(c);
+           }
+           return v;
+         })
+        .value_name("LO:HI:NUM");
+    t.add("epsilon_grid", &Options::epsilon_grid, "Searched epsilon values of the regression SVM, in units of sd(y)")
+        .range(Range::closed(0, 1e8));
+    t.add("cv_folds", &Options::cv_folds, "Stratified, shuffled cross-validation folds of the search")
+        .range(Range::closed(2, 100));
+    t.add("tie_tolerance", &Options::tie_tolerance, "CV scores within this of the best tie; the smallest tied C wins")
+        .range(Range::closed(0, 1e6));
+    t.group("Model class");
+    t.add("slack", &Options::slack, "Set both relaxations below at once (0.05 suits noisy correlated features)")
+        .range(Range::closed(0, 10))
+        .unset("none");
+    t.add("w_l1_slack", &Options::w_l1_slack, "delta_w: the L1 budget is (1 + delta_w)·‖w*‖₁")
+        .range(Range::closed(0, 10));
+    t.add("loss_slack", &Options::loss_slack, "delta_l: the loss budget is (1 + delta_l)·L*")
+        .range(Range::closed(0, 10));
+    t.add("loss_floor", &Options::loss_floor,
+          "Smallest loss budget (× sd(y) for regression); keeps separable data from a hard-margin class")
+        .range(Range::closed(0, 1e6));
+    t.choice("standardize", &Options::standardize, options::Choices<bool>{{"train", true}, {"none", false}},
+             "train: z-score every feature (population sd); none: raw data");
+    t.group("Probes and classes");
+    t.add("n_probes", &Options::n_probes,
+          "Permuted probe features (fewer than 10 give an unstable threshold; < 50 gives a warning)")
+        .range(Range::closed(10, 100000));
+    t.add("probe_refit", &Options::probe_refit,
+          "Refit the baseline with each probe (--no-probe-refit: bound probes under the original budgets)");
+    t.add("p", &Options::p, "Prediction-interval level; 1 - p is about the false-positive rate per feature")
+        .range(Range::open(0.5, 1))
+        .flag("--p");
+    t.choice("threshold", &Options::threshold, threshold_words(),
+             "Upper threshold rule: tail (calibrated) or normal (the paper's)");
+    t.add("min_relevance", &Options::min_relevance, "Numerical guard of the class rule (share of ‖w*‖₁)")
+        .range(Range::closed(0, 1));
+    t.group("Presets and grouping");
+    t.custom<std::vector<Preset>>(
+         "presets", &Options::presets,
+         "Pin a feature's relevance to a value or range (shares of ‖w*‖₁) and recompute all other intervals; "
+         "repeatable",
+         options::Kind::text,
+         [](const options::Info&, std::string_view text) { return std::vector<Preset>{parse_preset(text)}; },
+         [](const std::vector<Preset>& v) {
+           std::string out;
+           for (const auto& p : v)
+             out += (out.empty() ? "" : " ") + p.feature + "=" +
+                    (p.lo == p.hi ? format_number(p.lo) : format_number(p.lo) + ":" + format_number(p.hi));
+           return out;
+         },
+         presets_json,
+         [](const options::Info& info, const report::Json& j) {
+           std::vector<Preset> v;
+           if (!j.is_array()) options::detail::fail(info, "a list of presets", j.dump());
+           for (const auto& e : j) {
+             if (e.is_string()) {
+               v.push_back(parse_preset(e.get<std::string>()));
+             } else if (e.is_object() && e.contains("feature") && e.contains("lo") && e.contains("hi")) {
+               v.push_back({e["feature"].get<std::string>(), e["lo"].get<double>(), e["hi"].get<double>()});
+             } else {
+               options::detail::fail(info, "NAME=V, NAME=LO:HI or {feature, lo, hi}", e.dump());
+             }
+           }
+           return v;
+         })
+        .flag("--preset")
+        .value_name("NAME=V|NAME=LO:HI")
+        .repeatable();
+    t.add("grouping", &Options::grouping, "Cluster relevant features that substitute each other");
+    t.add("group_cutoff", &Options::group_cutoff, "Cut the dendrogram at this share of its largest merge height")
+        .range(Range::closed(0, 1));
+    t.choice("group_linkage", &Options::group_linkage, linkage_words(), "Linkage of the grouping's clustering");
+    t.group("Solver");
+    t.add("lazy_rows", &Options::lazy_rows, "Working-set rows in bound and probe LPs (same result, faster)");
+    t.add("lazy_margin", &Options::lazy_margin, "Rows slack by more than this at the baseline are deferred")
+        .range(Range::closed(0, 1e6));
+    t.group("Compatibility");
+    t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
+             "none, or reference: reproduce fri 8.1.0 (Python) for cross-checks");
+    t.finish();
+    return t;
+  }();
+  return table;
+}
+
 void validate(const Options& o) {
-  if (o.C && !(std::isfinite(*o.C) && *o.C > 0)) bad("C", "C", "finite and > 0", num(*o.C));
-  if (o.epsilon && !(std::isfinite(*o.epsilon) && *o.epsilon >= 0))
-    bad("epsilon", "epsilon", "finite and >= 0", num(*o.epsilon));
-  if (o.c_grid.empty()) bad("c_grid", "c-grid", "a non-empty list of C values > 0", "an empty list");
+  option_table().check(o);
+  if (o.c_grid.empty()) throw options::OptionError("c_grid", "option 'c_grid' must be a non-empty list of C values");
+  if (o.epsilon_grid.empty())
+    throw options::OptionError("epsilon_grid", "option 'epsilon_grid' must be a non-empty list of values >= 0");
   for (double c : o.c_grid)
-    if (!(std::isfinite(c) && c > 0)) bad("c_grid", "c-grid", "a list of finite values > 0", num(c));
-  if (o.epsilon_grid.empty()) bad("epsilon_grid", "epsilon-grid", "a non-empty list of values >= 0", "an empty list");
-  for (double e : o.epsilon_grid)
-    if (!(std::isfinite(e) && e >= 0)) bad("epsilon_grid", "epsilon-grid", "a list of finite values >= 0", num(e));
-  if (o.cv_folds < 2) bad("cv_folds", "cv-folds", ">= 2", std::to_string(o.cv_folds));
-  if (!(std::isfinite(o.tie_tolerance) && o.tie_tolerance >= 0))
-    bad("tie_tolerance", "tie-tolerance", "finite and >= 0", num(o.tie_tolerance));
-  if (!(std::isfinite(o.w_l1_slack) && o.w_l1_slack >= 0))
-    bad("w_l1_slack", "w-l1-slack", "finite and >= 0 (δ_w)", num(o.w_l1_slack));
-  if (!(std::isfinite(o.loss_slack) && o.loss_slack >= 0))
-    bad("loss_slack", "loss-slack", "finite and >= 0 (δ_ℓ)", num(o.loss_slack));
-  if (!(std::isfinite(o.loss_floor) && o.loss_floor >= 0))
-    bad("loss_floor", "loss-floor", "finite and >= 0", num(o.loss_floor));
-  if (o.n_probes < 10)
-    throw InputError("fri: option n_probes (--n-probes) must be >= 10 (threshold unstable with fewer than 10 probes; "
-                     "the paper uses >= 50), got " + std::to_string(o.n_probes));
-  if (!(o.p > 0.5 && o.p < 1.0)) bad("p", "p", "in (0.5, 1)", num(o.p));
-  if (!(std::isfinite(o.min_relevance) && o.min_relevance >= 0))
-    bad("min_relevance", "min-relevance", "finite and >= 0", num(o.min_relevance));
-  if (!(o.group_cutoff >= 0 && o.group_cutoff <= 1)) bad("group_cutoff", "group-cutoff", "in [0, 1]", num(o.group_cutoff));
-  if (!(std::isfinite(o.lazy_margin) && o.lazy_margin >= 0))
-    bad("lazy_margin", "lazy-margin", "finite and >= 0", num(o.lazy_margin));
+    if (!(std::isfinite(c) && c >= 1e-8 && c <= 1e8))
+      throw options::OptionError("c_grid", "option 'c_grid' must hold values in [1e-08, 1e+08], got " + num(c));
+  if (o.slack && (o.w_l1_slack != Options{}.w_l1_slack || o.loss_slack != Options{}.loss_slack))
+    throw options::OptionError("slack", "option 'slack' sets w_l1_slack and loss_slack; give either slack or those two");
   for (const Preset& p : o.presets) {
     if (p.feature.empty()) throw PresetError("fri: a preset has an empty feature name (write NAME=VALUE or NAME=LO:HI)");
     if (!std::isfinite(p.lo) || !std::isfinite(p.hi))
@@ -135,8 +260,9 @@ Options effective_options(const Options& options) {
   };
   tidy(o.c_grid);
   tidy(o.epsilon_grid);
+  if (o.slack) o.w_l1_slack = o.loss_slack = *o.slack;
   if (o.reference) {
-    // fri 8.1.0 (fri.md §3.10): no loss floor; 20 upper + 20 lower probes permuted in place under the original
+    // fri 8.1.0 (docs/fri.md#compatibility-settings): no loss floor; 20 upper + 20 lower probes permuted in place under the original
     // μ, ρ; population sd; q at 1 − fpr with fpr = 1e-4; strict class rule without the guard.
     o.loss_floor = 0.0;
     o.n_probes = 20;
@@ -148,38 +274,6 @@ Options effective_options(const Options& options) {
   return o;
 }
 
-report::Json options_json(const Options& o) {
-  report::Json j = report::Json::object();
-  j["C"] = o.C ? report::json_number(*o.C) : report::Json(nullptr);
-  j["epsilon"] = o.epsilon ? report::json_number(*o.epsilon) : report::Json(nullptr);
-  j["c_grid"] = o.c_grid;
-  j["epsilon_grid"] = o.epsilon_grid;
-  j["cv_folds"] = o.cv_folds;
-  j["tie_tolerance"] = o.tie_tolerance;
-  j["w_l1_slack"] = o.w_l1_slack;
-  j["loss_slack"] = o.loss_slack;
-  j["loss_floor"] = o.loss_floor;
-  j["n_probes"] = o.n_probes;
-  j["probe_refit"] = o.probe_refit;
-  j["p"] = o.p;
-  j["threshold"] = to_string(o.threshold);
-  j["min_relevance"] = o.min_relevance;
-  j["standardize"] = o.standardize ? "train" : "none";
-  report::Json presets = report::Json::array();
-  for (const Preset& p : o.presets) {
-    report::Json e = report::Json::object();
-    e["feature"] = p.feature;
-    e["lo"] = p.lo;
-    e["hi"] = p.hi;
-    presets.push_back(e);
-  }
-  j["presets"] = presets;
-  j["grouping"] = o.grouping;
-  j["group_cutoff"] = o.group_cutoff;
-  j["group_linkage"] = to_string(o.group_linkage);
-  j["lazy_rows"] = o.lazy_rows;
-  j["lazy_margin"] = o.lazy_margin;
-  return j;
-}
+report::Json options_json(const Options& o) { return option_table().to_json(o); }
 
 }  // namespace featrel::fri

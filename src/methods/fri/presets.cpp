@@ -1,4 +1,4 @@
-// Constrained intervals (fri.md §3.8): pin features to a normalised relevance value or range and re-bound every
+// Constrained intervals (docs/fri.md#preset-constraints): pin features to a normalised relevance value or range and re-bound every
 // other feature under the same μ, ρ. A pin is column bounds only (|w_k| ∈ [lo·N, hi·N] on the side of the sign
 // rule, the other half fixed at 0): no new rows, so the baseline basis stays a valid warm start.
 //

@@ -1,4 +1,4 @@
-// Probes (fri.md §3.6): permuted copies of real features whose relevance bounds sample the noise level.
+// Probes (docs/fri.md#probes-and-thresholds): permuted copies of real features whose relevance bounds sample the noise level.
 //
 // featrel: probe k is the standardised column π(k mod d′) (π a seeded permutation of the non-constant features,
 // so coverage is balanced) with its rows permuted by σ_k (seed derived from (seed, "probe", k)). It is appended as

@@ -1,7 +1,7 @@
-// Relevance bounds (fri.md §3.5): for feature j the smallest and largest signed weight a_j, b_j over the model
+// Relevance bounds (docs/fri.md#relevance-bounds): for feature j the smallest and largest signed weight a_j, b_j over the model
 // class (2 LPs instead of the reference's 3, because the class is convex and its projection on w_j is [a_j, b_j]):
 // LB = 0 if a ≤ 0 ≤ b else min(|a|, |b|), UB = max(|a|, |b|). The same routine bounds features under pins, for
-// presets (§3.8) and the grouping's pinned runs (§3.9).
+// presets (docs/fri.md#preset-constraints) and the grouping's pinned runs (docs/fri.md#feature-grouping).
 #include <algorithm>
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Probe thresholds and relevance classes (fri.md §3.6, §3.7).
+// Probe thresholds and relevance classes (docs/fri.md#probes-and-thresholds, docs/fri.md#relevance-classes).
 //
 // The paper's rule is the upper end of a normal prediction interval of the probe values. Probe upper bounds are
 // heavy-tailed (a probe the refitted baseline happens to use gets a much larger UB than one it does not), so the

@@ -1,4 +1,4 @@
-// Steps 3.6–3.12 of specs/pareto.md: criteria terms, dominance, front and layers, M(f), the formal context,
+// The steps of docs/pareto.md#criteria-and-orientation to #text-dot-and-svg-output: criteria terms, dominance, front and layers, M(f), the formal context,
 // the concept lattice and the readings; analyse() on a user's impact table.
 #include <algorithm>
 #include <cctype>
@@ -15,7 +15,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-// The classifier term of --classifier-terms (§3.10): RF, NB, MLP, SVM, LR; "nn" is the paper's name of the MLP.
+// The classifier term of --classifier-terms (docs/pareto.md#interpretation-poset-and-context): RF, NB, MLP, SVM, LR; "nn" is the paper's name of the MLP.
 std::string classifier_term(const std::string& classifier) {
   const std::string k = lower(classifier);
   if (k == "rf") return "RF";
@@ -128,7 +128,7 @@ void analyse_criteria(Result& r) {
   // Minimal criteria sets and context rows over all poset terms.
   std::vector<Bits> rows(n, Bits(poset.size()));
   if (o.depth == 1) {
-    // Ties on many criteria make the candidate list of §3.9 explode: stop early with the features' names.
+    // Ties on many criteria make the candidate list of docs/pareto.md#minimal-criteria-sets explode: stop early with the features' names.
     for (std::size_t a = 0; a < r.front.size(); ++a)
       for (std::size_t b = a + 1; b < r.front.size(); ++b) {
         const std::size_t f = r.front[a], g = r.front[b];
@@ -143,7 +143,7 @@ void analyse_criteria(Result& r) {
       const MinimalSets ms = minimal_criteria_sets(table, j, r.front, o.max_minimal_sets);
       r.features[j].minimal_sets = ms.sets;
       r.features[j].minimal_sets_truncated = ms.truncated;
-      // Rows by the fixpoint of §3.10, so that truncating M(f) never changes the context.
+      // Rows by the fixpoint of docs/pareto.md#interpretation-poset-and-context, so that truncating M(f) never changes the context.
       for (std::size_t t = 0; t < poset.size(); ++t) {
         CritSet c_t;
         for (std::size_t c = 0; c < m; ++c)

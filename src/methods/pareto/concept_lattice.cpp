@@ -1,5 +1,5 @@
 // Formal concepts by NextClosure, the cover relation, introducer concepts and concept layers
-// (specs/pareto.md §3.11).
+// (docs/pareto.md#concepts-and-covers).
 #include <algorithm>
 #include <stdexcept>
 

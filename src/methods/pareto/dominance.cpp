@@ -1,4 +1,4 @@
-// Pairwise better/worse masks, strict dominance, the Pareto front and its layers (specs/pareto.md §3.6–3.8).
+// Pairwise better/worse masks, strict dominance, the Pareto front and its layers (docs/pareto.md#criteria-and-orientation to #front-and-layers).
 #include <cmath>
 #include <string>
 

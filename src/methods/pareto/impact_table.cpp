@@ -1,4 +1,4 @@
-// The `--impacts` file format (specs/pareto.md §2): header `criterion,<feature names…>`, one row per criterion
+// The `--impacts` file format (docs/pareto.md#inputs-and-outputs): header `criterion,<feature names…>`, one row per criterion
 // `model:measure,<values…>`, lower = more important.
 #include <charconv>
 #include <cmath>

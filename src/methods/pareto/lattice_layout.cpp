@@ -1,4 +1,4 @@
-// Layered drawing of a concept lattice (specs/pareto.md §3.12): longest-path layers, virtual nodes on long
+// Layered drawing of a concept lattice (docs/pareto.md#text-dot-and-svg-output): longest-path layers, virtual nodes on long
 // edges, barycentre sweeps that keep the ordering with the fewest crossings, and slot-based coordinates.
 #include <algorithm>
 #include <cmath>

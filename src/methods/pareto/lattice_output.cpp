@@ -1,4 +1,4 @@
-// The lattice as Graphviz DOT and as an SVG drawn by featrel itself (specs/pareto.md §3.12).
+// The lattice as Graphviz DOT and as an SVG drawn by featrel itself (docs/pareto.md#text-dot-and-svg-output).
 #include <cmath>
 
 #include "featrel/pareto.hpp"

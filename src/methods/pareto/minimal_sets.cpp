@@ -1,5 +1,5 @@
-// The inclusion-minimal criteria sets M(f) (specs/pareto.md §3.9): Berge's minimal transversals, the tie
-// candidates, the 2^m enumeration for depth > 1 (and as brute-force oracle), and the fixpoint of §3.10.
+// The inclusion-minimal criteria sets M(f) (docs/pareto.md#minimal-criteria-sets): Berge's minimal transversals, the tie
+// candidates, the 2^m enumeration for depth > 1 (and as brute-force oracle), and the fixpoint of docs/pareto.md#interpretation-poset-and-context.
 #include <algorithm>
 #include <stdexcept>
 #include <string>

@@ -1,4 +1,4 @@
-// Validation of pareto's options and the GEENAGE compat preset (specs/pareto.md §4 item 3, §5, §7).
+// Validation of pareto's options and the GEENAGE compat preset (docs/pareto.md#departures-from-the-references item 3, docs/pareto.md#parameters, docs/pareto.md#errors-and-edge-cases).
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -23,16 +23,22 @@ std::vector<std::string> measure_keys() {
   return out;
 }
 
+// `key` names the option ("classifiers"); OptionError so that the CLI can say the flag.
 void check_keys(const std::vector<std::string>& keys, const std::vector<std::string>& valid, const std::string& what,
-                const std::string& flag) {
-  if (keys.empty()) throw InputError("pareto: " + flag + " needs at least one " + what + " (valid: " + joined(valid) + ")");
+                const std::string& key) {
+  const std::string option = "option '" + key + "'";
+  if (keys.empty())
+    throw options::OptionError(key, option + " needs at least one " + what + " (valid: " + joined(valid) + ")");
   std::set<std::string> seen;
   for (const auto& k : keys) {
     if (std::find(valid.begin(), valid.end(), k) == valid.end())
-      throw InputError("pareto: unknown " + what + " '" + k + "' in " + flag + "; valid: " + joined(valid));
-    if (!seen.insert(k).second) throw InputError("pareto: " + what + " '" + k + "' is listed twice in " + flag);
+      throw options::OptionError(key, "unknown " + what + " '" + k + "' in " + option + "; valid: " + joined(valid));
+    if (!seen.insert(k).second)
+      throw options::OptionError(key, what + " '" + k + "' is listed twice in " + option);
   }
 }
+
+bool standardize_none(const std::vector<std::string>& s) { return s.size() == 1 && s[0] == "none"; }
 
 }  // namespace
 
@@ -50,22 +56,29 @@ void validate(const AnalysisOptions& o, std::size_t n_criteria) {
 }
 
 void validate(const Options& o) {
-  check_keys(o.classifiers, classify::classifier_keys(), "classifier", "--classifiers");
-  check_keys(o.measures, measure_keys(), "measure", "--measures");
+  option_table().check(o);
+  if (!o.impacts.empty()) {
+    validate(o.analysis, 0);  // the criteria count is checked once the table is read
+    return;
+  }
+  check_keys(o.classifiers, classify::classifier_keys(), "classifier", "classifiers");
+  check_keys(o.measures, measure_keys(), "measure", "measures");
   if (o.permutations < 1) throw InputError("pareto: --permutations must be >= 1");
   if (!(o.test_fraction > 0 && o.test_fraction < 1))
     throw InputError("pareto: --test-fraction must be in (0, 1), got " + format_number(o.test_fraction));
   // Standardising a classifier that is not run is harmless (the default names logreg, which is not run by
   // default); an unknown key is a typo.
-  if (!o.standardize.empty()) check_keys(o.standardize, classify::classifier_keys(), "classifier", "--standardize");
+  if (!o.standardize.empty() && !standardize_none(o.standardize))
+    check_keys(o.standardize, classify::classifier_keys(), "classifier", "standardize");
   classify::validate(o.classifier);
   validate(o.analysis, o.classifiers.size() * o.measures.size());
 }
 
 Options effective_options(const Options& options) {
   Options o = options;
+  if (standardize_none(o.standardize)) o.standardize.clear();
   if (o.compat_reference) {
-    // GEENAGE preDisc's settings (spec §4 item 3); the reused permutation (defect 1) is not reproduced.
+    // GEENAGE preDisc's settings (docs/pareto.md#departures-from-the-references item 3); the reused permutation (defect 1) is not reproduced.
     o.classifier.rf_trees = 50;
     o.classifier.rf_max_features = forest::ColumnFraction::fraction(1.0);
     o.classifier.mlp_hidden = {10, 10};

@@ -12,7 +12,7 @@ namespace featrel::pareto::detail {
 // "pareto" and "fca" phases to r.seconds. Warnings go to r.warnings.
 void analyse_criteria(Result& r);
 
-// The permutation impact of one (classifier, feature) task (§3.5): k fresh permutations of the test column drawn
+// The permutation impact of one (classifier, feature) task (docs/pareto.md#permutation-impact): k fresh permutations of the test column drawn
 // from Rng(seed), decisions through the classifier's ColumnScorer, per measure the mean change (count sums for
 // sensitivity, specificity, FNR, FPR and accuracy), the sample sd of the k changes, and how many permuted
 // evaluations hit a 0/0 convention.

@@ -1,4 +1,4 @@
-// The full pareto pipeline (specs/pareto.md §3.1–3.5): binary target, splits, classifiers, permutation impacts;
+// The full pareto pipeline (docs/pareto.md#data-preparation to #permutation-impact): binary target, splits, classifiers, permutation impacts;
 // then the analysis of analysis.cpp.
 #include <algorithm>
 #include <cmath>
@@ -105,7 +105,7 @@ Confusion count(const Eigen::VectorXd& decision, const std::vector<int>& y) {
 }
 
 // Measures whose denominator the permutation cannot change: their impacts come from integer count sums, so that
-// complements are exact negatives and equal sums give bit-equal values (§3.5 item 3).
+// complements are exact negatives and equal sums give bit-equal values (docs/pareto.md#permutation-impact item 3).
 bool count_based(Measure m) {
   return m == Measure::sensitivity || m == Measure::specificity || m == Measure::fnr || m == Measure::fpr ||
          m == Measure::accuracy;
@@ -240,7 +240,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   for (const auto& key : o.standardize)
     if (key == "svm" && std::find(o.classifiers.begin(), o.classifiers.end(), "svm") != o.classifiers.end())
       r.warnings.emplace_back("standardising the polynomial SVM with coef0 = 0 makes its kernel even in x, so it "
-                              "loses linear effects (spec §3.2 note d)");
+                              "loses linear effects (docs/pareto.md#classifiers note d)");
 
   std::vector<Measure> measures;
   for (const auto& k : o.measures) measures.push_back(*metrics::measure_from_key(k));

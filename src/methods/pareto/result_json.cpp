@@ -1,4 +1,4 @@
-// The pareto result JSON (specs/README.md §3, specs/pareto.md §2) and the --impacts-out table.
+// The pareto result JSON (docs/result-format.md#writing-rules, docs/pareto.md#inputs-and-outputs) and the --impacts-out table.
 #include "featrel/format.hpp"
 #include "featrel/pareto.hpp"
 
@@ -23,56 +23,10 @@ Json matrix_json(const Eigen::MatrixXd& m) {
   return rows;
 }
 
-Json analysis_options_json(const AnalysisOptions& o) {
-  Json j = Json::object();
-  j["depth"] = o.depth;
-  j["tie_tolerance"] = o.tie_tolerance;
-  j["max_minimal_sets"] = o.max_minimal_sets;
-  j["poset"] = o.poset_file ? Json(*o.poset_file) : Json("builtin");
-  j["classifier_terms"] = o.classifier_terms;
-  j["lattice_view"] = o.lattice_view == LatticeView::aoc ? "aoc" : "full";
-  return j;
-}
-
+// The options echo from the table; `positive` is the class the run resolved (null with --impacts).
 Json options_json(const Result& r) {
-  if (r.from_impacts) {
-    Json j = Json::object();
-    j["impacts"] = r.source;
-    j.update(analysis_options_json(r.options.analysis));
-    return j;
-  }
-  const Options& o = r.options;
-  const classify::ClassifierOptions& c = o.classifier;
-  Json j = Json::object();
+  Json j = option_table().to_json(r.options);
   j["positive"] = r.positive_class ? Json(*r.positive_class) : Json(nullptr);
-  j["classifiers"] = o.classifiers;
-  j["measures"] = o.measures;
-  j["permutations"] = o.permutations;
-  j["test_fraction"] = o.test_fraction;
-  j["stratify"] = o.stratify;
-  j["shared_split"] = o.shared_split;
-  j["split"] = o.split == SplitMode::holdout ? "holdout" : "resubstitution";
-  j["standardize"] = o.standardize;
-  j.update(analysis_options_json(o.analysis));
-  j["rf_trees"] = c.rf_trees;
-  j["rf_engine"] = forest::to_string(c.rf_engine);
-  j["rf_max_depth"] = c.rf_max_depth;
-  j["rf_row_fraction"] = c.rf_subsample;
-  j["rf_feature_fraction"] = c.rf_max_features.kind == forest::ColumnFraction::Kind::sqrt
-                                 ? Json("sqrt")
-                                 : Json(c.rf_max_features.value);
-  j["mlp_hidden"] = c.mlp_hidden;
-  j["mlp_batch"] = c.mlp_batch;
-  j["mlp_max_epochs"] = c.mlp_max_epochs;
-  j["mlp_lr"] = c.mlp_learning_rate;
-  j["mlp_alpha"] = c.mlp_alpha;
-  j["svm_degree"] = c.svm_degree;
-  j["svm_coef0"] = c.svm_coef0;
-  j["svm_c"] = c.svm_c;
-  j["svm_gamma"] = c.svm_gamma.kind == classify::SvmGamma::Kind::value ? Json(c.svm_gamma.value)
-                                                                        : Json(c.svm_gamma.to_string());
-  j["logreg_c"] = c.logreg_c;
-  j["nb_var_smoothing"] = c.nb_var_smoothing;
   return j;
 }
 

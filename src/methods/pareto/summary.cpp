@@ -1,4 +1,4 @@
-// The text summary of specs/pareto.md §3.12: the run line, the classifiers, the front with its readings, the
+// The text summary of docs/pareto.md#text-dot-and-svg-output: the run line, the classifiers, the front with its readings, the
 // layers and the lattice size.
 #include <algorithm>
 

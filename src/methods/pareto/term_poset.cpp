@@ -1,4 +1,4 @@
-// The interpretation poset of specs/pareto.md §3.10: the built-in one (Table I, Fig. 2) and custom ones read
+// The interpretation poset of docs/pareto.md#interpretation-poset-and-context: the built-in one (Table I, Fig. 2) and custom ones read
 // from JSON, with up-sets and minimal elements.
 #include <algorithm>
 #include <functional>
@@ -11,7 +11,7 @@ namespace featrel::pareto {
 
 TermPoset TermPoset::builtin() {
   TermPoset p;
-  // Declared order of §3.10: the measure terms in this order, then the parents, then Classification. The parents
+  // Declared order of docs/pareto.md#interpretation-poset-and-context: the measure terms in this order, then the parents, then Classification. The parents
   // must exist before add_term links to them, so they are declared first and the order is restored below.
   const std::vector<metrics::Measure> order{
       metrics::Measure::sensitivity, metrics::Measure::specificity, metrics::Measure::precision,

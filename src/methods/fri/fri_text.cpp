@@ -1,0 +1,181 @@
+// The text table and summary of an FRI result, as `featrel fri` prints it: one interval and class per feature
+// (per one-vs-rest class for a multiclass target), the search, baseline and threshold summary, and the
+// constrained intervals of a preset run.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <ostream>
+#include <sstream>
+
+#include "featrel/format.hpp"
+#include "featrel/fri.hpp"
+#include "featrel/report.hpp"
+#include "featrel/result_json.hpp"
+
+namespace featrel::fri {
+namespace {
+
+enum class SortKey { index, upper, lower, cls };
+
+SortKey parse_sort(std::string_view word) {
+  if (word == "upper") return SortKey::upper;
+  if (word == "lower") return SortKey::lower;
+  if (word == "class") return SortKey::cls;
+  return SortKey::index;
+}
+
+std::string value(double v) { return format_cell(v, 4); }
+std::string short_number(double v) { return std::isfinite(v) ? format_number(std::round(v * 1e4) / 1e4) : "-"; }
+
+std::string class_word(const FeatureResult& f) {
+  std::string w = report::relevance_word(f.cls);
+  if (f.constant) w += " (constant)";
+  return w;
+}
+
+// Row order of the table: column order, or by decreasing upper bound, lower bound or class (ties: larger upper
+// bound first, then column order).
+std::vector<std::size_t> row_order(const std::vector<FeatureResult>& fs, SortKey key) {
+  std::vector<std::size_t> order(fs.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto by = [&](auto primary) {
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const auto pa = primary(fs[a]), pb = primary(fs[b]);
+      if (pa != pb) return pa > pb;
+      return fs[a].upper > fs[b].upper;
+    });
+  };
+  switch (key) {
+    case SortKey::index: break;
+    case SortKey::upper: by([](const FeatureResult& f) { return f.upper; }); break;
+    case SortKey::lower: by([](const FeatureResult& f) { return f.lower; }); break;
+    case SortKey::cls: by([](const FeatureResult& f) { return f.cls; }); break;
+  }
+  return order;
+}
+
+std::string score_name(Task task) {
+  switch (task) {
+    case Task::regression: return "R²";
+    case Task::ordinal: return "1 − MMAE/(K−1)";
+    default: return "weighted F1";
+  }
+}
+
+std::string counts(const std::vector<FeatureResult>& fs) {
+  int n[3] = {0, 0, 0};
+  for (const auto& f : fs) n[std::clamp(f.cls, 0, 2)] += 1;
+  return std::to_string(n[2]) + " strong, " + std::to_string(n[1]) + " weak, " + std::to_string(n[0]) + " irrelevant";
+}
+
+// "C = 0.3162 (3-fold CV, weighted F1 0.9731), ‖w*‖₁ = 4.12, thresholds: upper 0.0213, lower 0; 3 strong, …".
+std::string summary(const ModelResult& m, Task task) {
+  std::string s = "C = " + short_number(m.hyper.C);
+  if (task == Task::regression) s += ", ε = " + short_number(m.hyper.epsilon);
+  if (m.hyper.searched) {
+    s += " (" + std::to_string(m.hyper.cv_folds) + "-fold CV";
+    if (m.hyper.chosen && *m.hyper.chosen < m.hyper.grid.size())
+      s += ", " + score_name(task) + " " + short_number(m.hyper.grid[*m.hyper.chosen].score);
+    s += ")";
+  } else {
+    s += " (fixed)";
+  }
+  s += ", ‖w*‖₁ = " + short_number(m.baseline.l1_norm);
+  s += ", thresholds: upper " + short_number(m.probes.threshold_upper) + " (" + to_string(m.probes.rule) +
+       " rule, " + std::to_string(m.probes.n) + " probes), lower " + short_number(m.probes.threshold_lower);
+  s += "; " + counts(m.features);
+  return s;
+}
+
+std::string presets_text(const Constrained& c, const Dataset& data) {
+  std::string s;
+  for (const auto& a : c.presets) {
+    if (!s.empty()) s += ", ";
+    s += data.feature_names[static_cast<std::size_t>(a.feature)];
+    s += a.lo == a.hi ? " = " + short_number(a.lo) : " ∈ [" + short_number(a.lo) + ", " + short_number(a.hi) + "]";
+  }
+  return s;
+}
+
+std::string group_cell(int g) { return g > 0 ? std::to_string(g) : "-"; }
+
+// Feature, lower, upper, class (and group) for a binary, regression or ordinal result.
+void print_single(std::ostream& out, const Result& r, const Dataset& data, SortKey key) {
+  const ModelResult& m = r.models.front();
+  const auto order = row_order(r.features, key);
+  std::vector<std::string> head{"feature", "lower", "upper", "class"};
+  if (r.options.grouping) head.push_back("group");
+  report::TextTable t(head);
+  for (std::size_t j : order) {
+    const auto& f = r.features[j];
+    std::vector<std::string> row{data.feature_names[j], value(f.lower), value(f.upper), class_word(f)};
+    if (r.options.grouping) row.push_back(group_cell(f.group));
+    t.add_row(row);
+  }
+  out << t.render() << "\n" << summary(m, r.task) << "\n";
+
+  if (m.constrained) {
+    // Same row order as above, so the two tables read side by side.
+    out << "\nconstrained intervals (" << presets_text(*m.constrained, data) << "):\n";
+    report::TextTable c({"feature", "lower", "upper", "class", "pinned"});
+    for (std::size_t j : order) {
+      const auto& f = m.constrained->features[j];
+      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""});
+    }
+    out << c.render() << counts(m.constrained->features) << " (classes against the unconstrained thresholds)\n";
+  }
+}
+
+// Multiclass: the combined view (largest bounds over the one-vs-rest classes, strongest class) and, per class, the
+// word of that class's one-vs-rest problem; per-class intervals are in the JSON and the chart.
+void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, SortKey key) {
+  const auto order = row_order(r.features, key);
+  std::vector<std::string> head{"feature", "lower", "upper", "class"};
+  for (const auto& m : r.models) head.push_back("'" + m.label + "' vs rest");
+  report::TextTable t(head);
+  for (std::size_t j : order) {
+    const auto& f = r.features[j];
+    std::vector<std::string> row{data.feature_names[j], value(f.lower), value(f.upper), class_word(f)};
+    for (const auto& m : r.models) {
+      const auto& g = m.features[j];
+      std::string cell = g.cls == 0 ? "-" : report::relevance_word(g.cls);
+      if (r.options.grouping && g.group > 0) cell += " (g" + std::to_string(g.group) + ")";
+      row.push_back(cell);
+    }
+    t.add_row(row);
+  }
+  out << t.render() << "\n";
+  out << "combined over " << r.models.size() << " one-vs-rest problems (lower, upper: the largest over the "
+            << "classes; class: the strongest): " << counts(r.features) << "\n";
+  for (const auto& m : r.models) out << "'" << m.label << "' vs rest: " << summary(m, Task::binary) << "\n";
+  for (const auto& m : r.models) {
+    if (!m.constrained) continue;
+    out << "\n'" << m.label << "' vs rest, constrained intervals (" << presets_text(*m.constrained, data)
+              << "):\n";
+    report::TextTable c({"feature", "lower", "upper", "class", "pinned"});
+    for (std::size_t j : order) {
+      const auto& f = m.constrained->features[j];
+      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""});
+    }
+    out << c.render();
+  }
+}
+
+}  // namespace
+
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+  const SortKey key = parse_sort(sort);
+  std::ostringstream out;
+  out << "fri: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task);
+  if (r.task == Task::binary && data.classes.size() == 2) out << ", positive class '" << data.classes[1] << "'";
+  out << "), " << data.n_samples() << " samples, " << data.n_features() << " features";
+  if (r.options.reference) out << ", compat reference";
+  out << "\nrelevance intervals as shares of the baseline's L1 norm ‖w*‖₁ (lower: needed, upper: possible)\n\n";
+  if (r.multiclass())
+    print_multiclass(out, r, data, key);
+  else if (!r.models.empty())
+    print_single(out, r, data, key);
+  return out.str();
+}
+
+}  // namespace featrel::fri

@@ -1,4 +1,4 @@
-// CRFE, conformal recursive feature elimination (specs/crfe.md; paper: López-De-Castro et al.), and its baseline
+// CRFE, conformal recursive feature elimination (docs/crfe.md#algorithm; paper: López-De-Castro et al.), and its baseline
 // RFE (Guyon et al.): which features raise the conformal non-conformity most, and in what order can they go?
 //
 // run() splits the rows (stratified) into train / selection / calibration / test, standardises with the training
@@ -13,7 +13,7 @@
 // consensus ranking, selection frequencies and the stability indices of featrel/stability.hpp.
 //
 // Everything the spec calls a result is in Result; Result::to_json() writes the shared result format
-// (specs/README.md §3, crfe.md §2). The building blocks (β, the stopping rules, the conformal layer) are exposed
+// (docs/result-format.md#writing-rules, docs/crfe.md#inputs-and-outputs). The building blocks (β, the stopping rules, the conformal layer) are exposed
 // for tests and tools. Results are identical for any thread count: each split draws from rng::derive(seed, …, r)
 // and every reduction runs in a fixed order.
 #pragma once
@@ -28,13 +28,18 @@
 
 #include "featrel/dataset.hpp"
 #include "featrel/linear_svm.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
 #include "featrel/stability.hpp"
 
+namespace featrel {
+struct MethodSpec;
+}
+
 namespace featrel::crfe {
 
-// ---- Options (crfe.md §5, with the renames of specs/README.md §2.2) -------------------------------------------
+// ---- Options (docs/crfe.md#parameters, with the renames of docs/architecture.md#naming-rules) -------------------------------------------
 
 enum class Method { crfe, rfe };
 // `automatic` resolves to `fixed` when n_features_to_select > 0, else `beta` (crfe) or `none` (rfe).
@@ -55,7 +60,8 @@ std::string to_string(Standardize v);
 std::string to_string(PValue v);
 std::string to_string(Compat v);
 std::string to_string(Role v);
-// The command-line words; InputError naming the option and the accepted words otherwise.
+// The command-line words (the word lists of the option table); OptionError naming the option and the accepted
+// words otherwise.
 Stop parse_stop(std::string_view word);
 StopMode parse_stop_mode(std::string_view word);
 BetaRows parse_beta_rows(std::string_view word);
@@ -88,10 +94,13 @@ struct Options {
   double train_fraction = 0.5;      // n_train = ⌊f·(n − n_test)⌋
   double selection_fraction = 0.5;  // selection = ⌊f·h⌋ of the held-out rest h
   bool reuse_calibration = false;   // selection rows = calibration rows (the paper's layout)
-  // Fixed row roles, one per row (empty = random stratified split). The CLI fills them from --split-column
-  // (named in split_column for the record) or from --selection-csv/--calibration-csv/--test-csv.
+  // Fixed row roles, one per row (empty = random stratified split). read_data() fills them from split_column or
+  // from the role files below (the CLI's --split-column, --selection-csv, --calibration-csv, --test-csv).
   std::vector<Role> roles;
-  std::string split_column;
+  std::string split_column;     // a column of DATA.csv holding each row's role (not a feature)
+  // Role files (inputs of read_data, formerly CLI-only): DATA.csv then holds the training rows, these files the
+  // selection, calibration and test rows, each with DATA.csv's header. Empty = none.
+  std::string selection_csv, calibration_csv, test_csv;
   double significance = 0.1;         // ε of the prediction sets
   std::optional<double> ncm_lambda;  // λ of the evaluation non-conformity; unset = lambda
   PValue pvalue = PValue::standard;
@@ -103,19 +112,43 @@ struct Options {
   bool with_rfe = false;         // also run RFE on every split and report the similarity
   bool keep_betas = false;       // store the full β history
   std::size_t cv_folds = 5;      // rfe --stop cv
-  Compat compat = Compat::none;  // `reference`: crfe.md §3.9
+  Compat compat = Compat::none;  // `reference`: docs/crfe.md#compatibility-settings
 };
 
-// InputError naming the option and its allowed range for any invalid value (crfe.md §7). Data-dependent checks
+// The option tables of crfe and of rfe (docs/crfe.md#options), built from one list: the β rule's options
+// (stop_mode, sigma, window_fraction, window, beta_rows) and with_rfe, keep_betas are crfe's only, cv_folds is
+// rfe's only; `stop` offers beta to crfe and cv to rfe. rfe::option_table() is declared below.
+const options::Table<Options>& option_table();
+// The table of options.method.
+const options::Table<Options>& option_table(Method method);
+
+// option_table(o.method).check(o), then the rules involving several options (stop against the method, a fixed
+// size with stop fixed, fixed roles without repeats, a split column or role files): OptionError naming the key
+// and its allowed range for any invalid value (docs/crfe.md#errors-and-edge-cases). Data-dependent checks
 // (k > p, classes without training or calibration rows, …) happen in run().
 void validate(const Options& options);
-// The options a run uses: the compat preset applied (crfe.md §3.9: stop mode reference, reuse_calibration,
+// The options a run uses: the compat preset applied (docs/crfe.md#compatibility-settings: stop mode reference, reuse_calibration,
 // standardize none, keep_constant, svm_solver liblinear, svm_tol 1e-4, I_W reference), `stop` resolved,
 // ncm_lambda filled in. This is the `options` echo.
 Options effective_options(const Options& options);
+// option_table(o.method).to_json(o).
 report::Json options_json(const Options& options);
 
-// ---- β measures (crfe.md §3.3) ---------------------------------------------------------------------------------
+// ---- Fixed row roles from side files (docs/crfe.md#options) ----------------------------------------------------
+
+// One role per data row of the CSV `path`, from the values of its column `column` (train, selection,
+// calibration, test). OptionError naming split_column for a missing column or an unknown value.
+std::vector<Role> roles_from_column(const std::string& path, const std::string& column);
+// DATA.csv (`train_csv`) holds the training rows; the files selection_csv, calibration_csv and test_csv of `o`
+// (each may be empty) the other roles, with the same header. Returns the concatenated CSV text (one header) and
+// appends one role per data row to `roles`. OptionError naming the file's key for unreadable files or other
+// columns.
+std::string concatenate_role_files(const std::string& train_csv, const Options& o, std::vector<Role>& roles);
+// Reads the data of a run with the role inputs of `o`: with role files, DATA.csv plus those files; with
+// split_column, DATA.csv without that column. Fills o.roles (one per row of the result) when either is given.
+Dataset read_data(const std::string& path, const CsvOptions& csv, Options& o);
+
+// ---- β measures (docs/crfe.md#beta-measures) ---------------------------------------------------------------------------------
 
 // Column sums of the β rows per class: S (K × p, row k = Σ_{i: y_i = k} x_i), their total, and for K = 2
 // s = Σ_i y_i x_i with y = +1 for code 1 and −1 for code 0.
@@ -141,7 +174,7 @@ Eigen::VectorXd rfe_importance(Eigen::Ref<const Eigen::MatrixXd> W);
 // ties to the lower position; in removal order (worst first).
 std::vector<std::size_t> removal_order(const Eigen::VectorXd& scores, std::size_t s, bool largest_first);
 
-// ---- Stopping rules (crfe.md §3.5) -----------------------------------------------------------------------------
+// ---- Stopping rules (docs/crfe.md#stopping-rules) -----------------------------------------------------------------------------
 
 // ψ (= B of the reference rule): window > 0 ? window : ⌊window_fraction·p0⌋.
 std::size_t stop_window(double window_fraction, std::size_t window, std::size_t p0);
@@ -156,7 +189,7 @@ struct StopObservation {
 // The β rule, fed with m_t (the mean β over F_t, before the removal) at t = 0, 1, ….
 // paper: D_t = m_t − 2m_{t−1} + m_{t−2}; armed for t ≥ ψ + 2; fires when |D_t| > σ·max(sd(D_{t−ψ..t−1}),
 //        1e-12·(1 + |m_t|)) (population sd); the firing step's removal still happens (selected = F_{t+1}).
-// reference: the 2023 library's rule with its crash bugs fixed (L, G, S as in crfe.md §3.5); one-sided; on a
+// reference: the 2023 library's rule with its crash bugs fixed (L, G, S as in docs/crfe.md#stopping-rules); one-sided; on a
 //        firing step nothing is removed (selected = F_t). With ψ ≤ 1 it never fires.
 class StopRule {
  public:
@@ -178,7 +211,7 @@ class StopRule {
   bool first_ = true;
 };
 
-// ---- Inductive conformal layer (crfe.md §3.7) ------------------------------------------------------------------
+// ---- Inductive conformal layer (docs/crfe.md#conformal-evaluation) ------------------------------------------------------------------
 
 // Non-conformity α(x, y) for every row and label from decision values D (n × K', K' = 1 for binary):
 // binary α = −y·f (y = ±1 for code 1/0); OvA α = −λ·D_y + λ′·Σ_{k≠y} D_k. Returns n × K.
@@ -287,7 +320,7 @@ struct RunDiagnostics {
   double seconds_split = 0, seconds_fit = 0, seconds_beta = 0, seconds_evaluation = 0, seconds_total = 0;
 };
 
-// Everything one split produces (crfe.md §2's per-split fields).
+// Everything one split produces (docs/crfe.md#inputs-and-outputs's per-split fields).
 struct Run {
   Method method = Method::crfe;
   std::uint64_t seed = 0;  // the split's seed (rng::derive(run seed, "split", r))
@@ -344,7 +377,7 @@ struct Result {
   double seconds_total = 0.0;
   unsigned threads = 1;
 
-  // The result document (specs/README.md §3, crfe.md §2). data gives names, labels and sizes. One split: the
+  // The result document (docs/result-format.md#writing-rules, docs/crfe.md#inputs-and-outputs). data gives names, labels and sizes. One split: the
   // run's fields at the top level, plus `rfe` (the RFE run on the same split) with with_rfe. Repeats: the
   // consensus at the top level (features with selection_frequency and mean_rank, ranking, selected, the mean
   // evaluation, stop with reason "majority" and fired_runs), each split complete in runs[] (with runs[].rfe), then
@@ -359,6 +392,13 @@ struct Result {
 // run) or "crfe: repeats" (finished splits); "rfe: …" for RFE.
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 
+// The ranking table, the stop line, the conformal evaluation and (with repeats) the stability, as `featrel crfe`
+// and `featrel rfe` print them. sort: "rank" (ranking order, the default) or "index" (column order).
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+
+// CRFE's entry in the method registry (its data loading reads the role inputs: read_data).
+MethodSpec method_spec();
+
 }  // namespace featrel::crfe
 
 namespace featrel::rfe {
@@ -367,5 +407,9 @@ using Options = crfe::Options;
 using Result = crfe::Result;
 // crfe::run with method = rfe (squared weights, smallest removed first; stop fixed, none or cv).
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
+// rfe's option table (crfe::option_table(crfe::Method::rfe)).
+const options::Table<Options>& option_table();
+// RFE's entry in the method registry.
+MethodSpec method_spec();
 
 }  // namespace featrel::rfe

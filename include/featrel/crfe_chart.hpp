@@ -1,4 +1,4 @@
-// The chart of `featrel crfe --svg` and `featrel rfe --svg` (specs/crfe.md §2): panels stacked top to bottom.
+// The chart of `featrel crfe --svg` and `featrel rfe --svg` (docs/crfe.md#inputs-and-outputs): panels stacked top to bottom.
 //
 //  1. "path": the mean β (RFE: mean squared weight) over the remaining features against their number, one line per
 //     split (the x axis runs from all features on the left down to the last one on the right), with the stop

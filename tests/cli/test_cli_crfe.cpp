@@ -64,8 +64,10 @@ void expect_shared_fields(const Json& r, const std::string& method) {
   EXPECT_TRUE(r["diagnostics"].contains("threads"));
 }
 
-// diagnostics.seconds and diagnostics.threads removed, at the top level and in every runs[] entry.
+// diagnostics.seconds and diagnostics.threads removed, at the top level and in every runs[] entry, and the
+// provenance block (command line and time of the run).
 Json strip_timing(Json j) {
+  j.erase("provenance");
   j["diagnostics"].erase("seconds");
   j["diagnostics"].erase("threads");
   if (j.contains("runs"))
@@ -224,6 +226,30 @@ TEST(CliCrfe, BadInputExitsTwo) {
   EXPECT_EQ(run_cli("crfe " + wine() + " --stop cv --quiet").code, 2);
   EXPECT_EQ(run_cli("crfe " + wine() + " --significance 1.5 --quiet").code, 2);
   EXPECT_EQ(run_cli("crfe " + wine() + " --split-column nope --quiet").code, 2);
+  // Counts out of their ranges name the flag (--step -1 used to run; --repeats -1 was an internal error).
+  for (const std::string bad : {"--step -1", "--step 0", "--repeats -1", "--repeats 10001", "--eval-sizes 0"}) {
+    const auto r = run_cli("crfe " + wine() + " " + bad + " --quiet");
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_NE(r.err.find(bad.substr(0, bad.find(' '))), std::string::npos) << bad << ": " << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  }
+  // Each command's stop rules; options of the other command are unknown flags.
+  const auto cv = run_cli("crfe " + wine() + " --stop cv --quiet");
+  EXPECT_NE(cv.err.find("--stop"), std::string::npos) << cv.err;
+  EXPECT_EQ(run_cli("rfe " + wine() + " --stop beta --quiet").code, 2);
+  EXPECT_EQ(run_cli("rfe " + wine() + " --sigma 3 --quiet").code, 2);
+  EXPECT_EQ(run_cli("crfe " + wine() + " --cv-folds 3 --quiet").code, 2);
+  // Fixed roles: a split column excludes role files, and repeats need random splits.
+  const std::string d = data_file("crfe/mc35/");
+  const auto both = run_cli("crfe " + d + "train.csv --target y --split-column y --test-csv " + d + "test.csv --quiet");
+  EXPECT_EQ(both.code, 2);
+  EXPECT_NE(both.err.find("--split-column"), std::string::npos) << both.err;
+  const auto rep = run_cli("crfe " + d + "train.csv --target y --test-csv " + d + "test.csv --repeats 2 --quiet");
+  EXPECT_EQ(rep.code, 2);
+  EXPECT_NE(rep.err.find("--repeats"), std::string::npos) << rep.err;
+  const auto absent = run_cli("crfe " + d + "train.csv --target y --test-csv " + (dir / "absent.csv") + " --quiet");
+  EXPECT_EQ(absent.code, 2);
+  EXPECT_NE(absent.err.find("--test-csv"), std::string::npos) << absent.err;
 }
 
 TEST(CliCrfe, HelpShowsDefaults) {
@@ -233,8 +259,15 @@ TEST(CliCrfe, HelpShowsDefaults) {
                            "--split-column", "--selection-csv", "--calibration-csv", "--test-csv", "--sigma",
                            "--with-rfe"})
     EXPECT_NE(h.out.find(flag), std::string::npos) << flag;
-  EXPECT_NE(h.out.find("MODE=train"), std::string::npos);  // --standardize's default
-  EXPECT_NE(h.out.find("K=0"), std::string::npos);         // -k's default
+  // The line of a flag in the help.
+  const auto line_of = [&](const std::string& flag) {
+    const auto at = h.out.find(flag + " ");
+    if (at == std::string::npos) return std::string();
+    const auto end = h.out.find('\n', at);
+    return h.out.substr(at, end - at);
+  };
+  EXPECT_NE(line_of("--standardize").find("[default: train]"), std::string::npos);  // --standardize's default
+  EXPECT_NE(line_of("--n-features-to-select").find("[default: 0]"), std::string::npos);  // -k's default
   const auto r = run_cli("rfe --help");
   ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("--cv-folds"), std::string::npos);

@@ -1,5 +1,5 @@
-// Data for the CRFE tests: the cross-check fixtures of crfe.md §6.2 (data/crfe/<name>/{train,calibration,test}.csv,
-// loaded as one Dataset with fixed row roles), the project's real data sets, and generated data (crfe.md §6.4).
+// Data for the CRFE tests: the cross-check fixtures of docs/crfe.md#cross-check-fixtures (data/crfe/<name>/{train,calibration,test}.csv,
+// loaded as one Dataset with fixed row roles), the project's real data sets, and generated data (docs/generate.md#clusters-generator).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -94,7 +94,7 @@ inline featrel::Dataset from_generated(const featrel::gen::GeneratedData& g) {
   return featrel::make_dataset(g.X, g.names, target, co);
 }
 
-// The authors' recipe of crfe.md §6.4 (Suppl. Table 3; `authors35`): 10 informative columns, 4 classes, 25
+// The authors' recipe of docs/generate.md#clusters-generator (Suppl. Table 3; `authors35`): 10 informative columns, 4 classes, 25
 // integer-noise columns, row-wise z-score.
 inline featrel::gen::ClustersOptions authors_recipe() {
   featrel::gen::ClustersOptions o;

@@ -1,4 +1,4 @@
-// crfe.md §6.1: exact, hand-computable values (tolerance 1e-12): β multiclass and binary with the λ cases and
+// docs/crfe.md#hand-computed-cases: exact, hand-computable values (tolerance 1e-12): β multiclass and binary with the λ cases and
 // the tie rule, the conformal layer's p-values and metrics, and the stop rules on a given series in both modes.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// crfe.md §6.2: the cross-check fixtures mc35 and authors35 (built once with numpy, loaded here). With the
+// docs/crfe.md#cross-check-fixtures: the cross-check fixtures mc35 and authors35 (built once with numpy, loaded here). With the
 // reference preset (β on the calibration rows, raw data, liblinear) the CRFE and RFE rankings must match the
 // spec exactly; the newton back end must give the same rankings; β at step 0 and the mean-β series must match
 // within the spec's tolerances; the stop decisions on the spec's series are exact.
@@ -112,9 +112,11 @@ TEST(CrfeFixtures, LiblinearBetaWithinItsTolerance) {
     const Result r = run(f.data, reference_options(f), crfe_test::context(0));
     const std::vector<double> beta0 = parse_doubles(c.beta0);
     for (std::size_t j = 0; j < beta0.size(); ++j)
-      // The spec allows ±0.02 for liblinear at eps 1e-4; Debian's liblinear 2.3 stops 0.0205 short on one
-      // authors35 feature (7), so the bound here is 0.025.
-      EXPECT_NEAR(*r.features[j].score_initial, beta0[j], 0.025) << c.name << " feature " << j;
+      // The spec allows ±0.02 for liblinear at eps 1e-4. Debian's liblinear 2.3 stops 0.02054 short on one
+      // authors35 feature (7; measured), so that feature alone gets 0.021; the next largest gap is 0.0127
+      // (authors35 feature 0).
+      EXPECT_NEAR(*r.features[j].score_initial, beta0[j], std::string(c.name) == "authors35" && j == 7 ? 0.021 : 0.02)
+          << c.name << " feature " << j;
   }
 }
 
@@ -163,7 +165,7 @@ TEST(CrfeFixtures, StopSizesInARun) {
   }
 }
 
-// crfe.md §6.2's conformal metrics on the test file (calibration = the calibration file, ε = 0.1, λ = 0.5):
+// docs/crfe.md#cross-check-fixtures's conformal metrics on the test file (calibration = the calibration file, ε = 0.1, λ = 0.5):
 // coverage / inefficiency / certainty / mistrust / pvalue_accuracy / svm_accuracy, ±1/88 per rate.
 struct MetricCase {
   const char* name;

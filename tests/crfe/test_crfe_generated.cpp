@@ -1,8 +1,8 @@
-// Statistical targets on generated data (crfe.md §6.4–6.5 and the CRFE issue), kept to about a second: the
+// Statistical targets on generated data (docs/generate.md#clusters-generator and docs/crfe.md#statistical-targets and the CRFE issue), kept to about a second: the
 // authors' recipe (10 informative of 35 columns, 4 classes) at seeds 0…29 with the default split of the same seed.
 //
 // The recipe's own preprocessing is the per-row z-score; like the authors' loaders (and the reference), these runs
-// use `standardize none`. The spec's "measured" column of §6.5 matches that protocol (here, 50 seeds: top-10 share
+// use `standardize none`. The spec's "measured" column of docs/crfe.md#statistical-targets matches that protocol (here, 50 seeds: top-10 share
 // 0.81 vs RFE 0.18, β rule fires in 100 % with 10.7 features, recall 0.80; measured 0.85 / 0.19 / 100 % / 10.9 /
 // 0.79). With the default column standardisation on top of the row z-score the integer-noise columns are blown up
 // to unit variance and the targets are missed (top-10 share 0.76, RFE 0.45, the β rule fires in 78 %).
@@ -70,7 +70,7 @@ const Totals& authors_runs() {
 
 TEST(CrfeGenerated, RecoveryOfInformativeFeatures) {
   const Totals& t = authors_runs();
-  // The issue: at least 75 % of the informative features in CRFE's top 10; RFE far below (crfe.md §6.5).
+  // The issue: at least 75 % of the informative features in CRFE's top 10; RFE far below (docs/crfe.md#statistical-targets).
   EXPECT_GE(t.crfe_top10, 0.75);
   EXPECT_LE(t.rfe_top10, 0.35);
   EXPECT_GE(t.crfe_top10 - t.rfe_top10, 0.4);

@@ -1,4 +1,4 @@
-// Invariants and bookkeeping of crfe/rfe (crfe.md §3.1, §3.4, §3.6, §6.1 last item, §7): the selected set is a
+// Invariants and bookkeeping of crfe/rfe (docs/crfe.md#preparation-and-split, docs/crfe.md#recursive-elimination, docs/crfe.md#rfe-and-rfecv, docs/crfe.md#hand-computed-cases last item, docs/crfe.md#errors-and-edge-cases): the selected set is a
 // prefix of the ranking and every step's features are one; stratified split counts; truncation; constant columns;
 // sweep and RFECV; thread-count independence of the JSON; bad input.
 #include <gtest/gtest.h>
@@ -84,7 +84,7 @@ TEST(CrfeProperties, StratifiedSplitCounts) {
   const featrel::Dataset data = crfe_test::from_generated(g);
   const Result r = run(data, Options{}, crfe_test::context(9));
   const Rows& rows = r.runs[0].rows;
-  // crfe.md §3.1: 350 rows give 88 test, 131 train, 65 selection and 66 calibration.
+  // docs/crfe.md#preparation-and-split: 350 rows give 88 test, 131 train, 65 selection and 66 calibration.
   EXPECT_EQ(rows.test.size(), 88u);
   EXPECT_EQ(rows.train.size(), 131u);
   EXPECT_EQ(rows.selection.size(), 65u);
@@ -251,6 +251,31 @@ TEST(CrfeProperties, ThreadCountDoesNotChangeTheJson) {
   }
 }
 
+TEST(CrfeProperties, TheRunSeedDecidesTheSplit) {
+  const featrel::Dataset data = clusters(16, 150, 6, 2);
+  const auto json = [&](const Result& r) {
+    return featrel::report::json_text(featrel::report::strip_timing(r.to_json(data)));
+  };
+  for (const bool rfe : {false, true}) {
+    const auto go = [&](std::uint64_t seed) {
+      return rfe ? featrel::rfe::run(data, Options{}, crfe_test::context(seed))
+                 : run(data, Options{}, crfe_test::context(seed));
+    };
+    const Result a = go(21);
+    // The same seed: the same document.
+    EXPECT_EQ(json(a), json(go(21))) << "rfe " << rfe;
+    // Another seed: other rows in every part.
+    const Result b = go(22);
+    const Rows &ra = a.runs[0].rows, &rb = b.runs[0].rows;
+    EXPECT_EQ(ra.train.size(), rb.train.size());
+    EXPECT_NE(ra.train, rb.train) << "rfe " << rfe;
+    EXPECT_NE(ra.selection, rb.selection) << "rfe " << rfe;
+    EXPECT_NE(ra.calibration, rb.calibration) << "rfe " << rfe;
+    EXPECT_NE(ra.test, rb.test) << "rfe " << rfe;
+    EXPECT_NE(ra.split_seed, rb.split_seed);
+  }
+}
+
 TEST(CrfeProperties, RepeatsConsensusAndStability) {
   const featrel::Dataset data = clusters(13, 200, 9, 3);
   Options o;
@@ -309,6 +334,77 @@ TEST(CrfeProperties, JsonFields) {
   EXPECT_EQ(j["diagnostics"]["solver"].size(), j["steps"].size());
   EXPECT_EQ(j["options"]["stop"], "beta");
   EXPECT_EQ(j["evaluation"]["subsets"][0]["label"], "all");
+  // The values are the result's, field by field (doubles bit for bit).
+  using Json = featrel::report::Json;
+  const auto opt = [](const auto& v) { return v ? Json(*v) : Json(nullptr); };
+  ASSERT_EQ(r.runs.size(), 1u);
+  const featrel::crfe::Run& run0 = r.runs[0];
+  EXPECT_EQ(j["n_samples"], 150u);
+  EXPECT_EQ(j["n_features"], 6u);
+  EXPECT_EQ(j["seed"], 1u);
+  EXPECT_EQ(j["feature_names"], Json(data.feature_names));
+  ASSERT_EQ(j["features"].size(), 6u);
+  for (std::size_t q = 0; q < 6; ++q) {
+    const featrel::crfe::FeatureResult& f = r.features[q];
+    const Json& e = j["features"][q];
+    EXPECT_EQ(e["index"], q);
+    EXPECT_EQ(e["name"], data.feature_names[q]);
+    EXPECT_EQ(e["selected"], f.selected) << q;
+    EXPECT_EQ(e["constant"], f.constant) << q;
+    EXPECT_EQ(e["rank"], f.rank) << q;
+    EXPECT_EQ(e["elimination_step"], opt(f.elimination_step)) << q;
+    EXPECT_EQ(e["beta_initial"], opt(f.score_initial)) << q;
+    EXPECT_EQ(e["beta_at_removal"], opt(f.score_at_removal)) << q;
+  }
+  std::vector<std::string> selected_names;
+  for (std::size_t q : r.selected) selected_names.push_back(data.feature_names[q]);
+  EXPECT_EQ(j["selected"], Json(r.selected));
+  EXPECT_EQ(j["selected_names"], Json(selected_names));
+  EXPECT_EQ(j["ranking"], Json(r.ranking));
+  EXPECT_EQ(j["elimination_order"], Json(run0.elimination_order));
+  EXPECT_EQ(j["rows"]["train"], run0.rows.train.size());
+  EXPECT_EQ(j["rows"]["selection"], run0.rows.selection.size());
+  EXPECT_EQ(j["rows"]["calibration"], run0.rows.calibration.size());
+  EXPECT_EQ(j["rows"]["test"], run0.rows.test.size());
+  EXPECT_EQ(j["rows"]["split_seed"], opt(run0.rows.split_seed));
+  ASSERT_EQ(j["steps"].size(), run0.steps.size());
+  for (std::size_t t = 0; t < run0.steps.size(); ++t) {
+    const featrel::crfe::Step& s = run0.steps[t];
+    const Json& e = j["steps"][t];
+    EXPECT_EQ(e["step"], s.step) << t;
+    EXPECT_EQ(e["n_features"], s.n_features) << t;
+    EXPECT_EQ(e["removed"], Json(s.removed)) << t;
+    EXPECT_EQ(e["beta_mean"], s.score_mean) << t;
+    EXPECT_EQ(e["beta_max"], s.score_max) << t;
+    EXPECT_EQ(e["stop_value"], opt(s.stop.value)) << t;
+    EXPECT_EQ(e["stop_ratio"], opt(s.stop.ratio)) << t;
+  }
+  EXPECT_EQ(j["stop"]["criterion"], "beta");
+  EXPECT_EQ(j["stop"]["fired"], run0.stop.fired);
+  EXPECT_EQ(j["stop"]["step"], opt(run0.stop.step));
+  EXPECT_EQ(j["stop"]["n_selected"], run0.stop.n_selected);
+  EXPECT_EQ(j["stop"]["n_selected"], r.selected.size());
+  EXPECT_EQ(j["stop"]["reason"], run0.stop.reason);
+  ASSERT_TRUE(run0.model.has_value());
+  EXPECT_EQ(j["model"]["features"], Json(run0.model->features));
+  EXPECT_EQ(run0.model->features, r.selected);
+  ASSERT_EQ(j["model"]["W"][0].size(), static_cast<std::size_t>(run0.model->W.cols()));
+  for (Eigen::Index c = 0; c < run0.model->W.cols(); ++c) EXPECT_EQ(j["model"]["W"][0][c], run0.model->W(0, c)) << c;
+  EXPECT_EQ(j["model"]["b"], Json(std::vector<double>{run0.model->b(0)}));
+  ASSERT_TRUE(r.evaluation.has_value());
+  ASSERT_EQ(j["evaluation"]["subsets"].size(), r.evaluation->subsets.size());
+  for (std::size_t q = 0; q < r.evaluation->subsets.size(); ++q) {
+    const featrel::crfe::SubsetEvaluation& e = r.evaluation->subsets[q];
+    const Json& je = j["evaluation"]["subsets"][q];
+    EXPECT_EQ(je["label"], e.label);
+    EXPECT_EQ(je["features"], Json(e.features)) << e.label;
+    EXPECT_EQ(je["coverage"], e.metrics.coverage) << e.label;
+    EXPECT_EQ(je["inefficiency"], e.metrics.inefficiency) << e.label;
+    EXPECT_EQ(je["certainty"], e.metrics.certainty) << e.label;
+    EXPECT_EQ(je["credibility"], e.metrics.credibility) << e.label;
+    EXPECT_EQ(je["svm_accuracy"], e.svm_accuracy) << e.label;
+  }
+  EXPECT_EQ(j["evaluation"]["significance"], r.evaluation->significance);
   const Result rf = featrel::rfe::run(data, Options{}, crfe_test::context(1));
   const auto jr = rf.to_json(data);
   EXPECT_EQ(jr["method"], "rfe");
@@ -388,14 +484,14 @@ TEST(CrfeProperties, BadInput) {
   nan.X(3, 1) = std::nan("");
   EXPECT_NE(input_error([&] { run(nan, Options{}, crfe_test::context(0)); }).find("missing/non-finite"),
             std::string::npos);
-  // Options out of range and the rules of §7.
+  // Options out of range and the rules of docs/crfe.md#errors-and-edge-cases.
   const auto bad = [&](auto set) {
     Options o;
     set(o);
     return input_error([&] { run(data, o, crfe_test::context(0)); });
   };
   EXPECT_NE(bad([](Options& o) { o.lambda = 1.5; }).find("lambda"), std::string::npos);
-  EXPECT_NE(bad([](Options& o) { o.C = 0; }).find("C=0"), std::string::npos);
+  EXPECT_NE(bad([](Options& o) { o.C = 0; }).find("option 'C'"), std::string::npos);
   EXPECT_NE(bad([](Options& o) { o.sigma = -1; }).find("sigma"), std::string::npos);
   EXPECT_NE(bad([](Options& o) { o.step = 0; }).find("step"), std::string::npos);
   EXPECT_NE(bad([](Options& o) { o.significance = 1; }).find("significance"), std::string::npos);

@@ -1,4 +1,4 @@
-// crfe.md §6.3: deterministic cases on the project's real data (no random numbers; exact rankings). Parity split:
+// docs/crfe.md#real-data-cases: deterministic cases on the project's real data (no random numbers; exact rankings). Parity split:
 // rows with an even 0-based index train, odd rows select (β); training mean and population sd; λ = 0.5, C = 1.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// β measures (crfe.md §3.3): each feature's additive share of the selection rows' total non-conformity, without
+// β measures (docs/crfe.md#beta-measures): each feature's additive share of the selection rows' total non-conformity, without
 // the bias terms; the fast form from class-wise column sums (one O(n·p) pass per split, O(K·p_t) per step) and
 // the direct form it must agree with; RFE's squared-weight importance; the removal order of one step.
 #include <algorithm>

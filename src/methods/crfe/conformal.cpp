@@ -1,4 +1,4 @@
-// The inductive conformal predictor of crfe.md §3.7: non-conformity from the OvA decision values (bias
+// The inductive conformal predictor of docs/crfe.md#conformal-evaluation: non-conformity from the OvA decision values (bias
 // included), p-values against the calibration scores (strict "≥" count plus one, no over-count of the test point),
 // prediction sets Γ = {y : p_y > ε} and the metrics over the test rows.
 #include <algorithm>

@@ -78,7 +78,7 @@ struct Path {
   std::vector<std::string> warnings;
 };
 
-// Runs the elimination loop of crfe.md §3.4 on one training matrix (elimination.cpp). inner: the context for the
+// Runs the elimination loop of docs/crfe.md#recursive-elimination on one training matrix (elimination.cpp). inner: the context for the
 // OvA fits (threads; no progress). progress: reports "stage" per step when non-null.
 Path eliminate(const PathInput& in, PathSettings settings, std::size_t p_total, const RunContext& inner,
                const RunContext* progress, const std::string& stage);
@@ -92,7 +92,7 @@ std::vector<std::size_t> ranking_of(const Path& path, Method method, const std::
 Model model_for(const PathInput& in, Path& path, const std::vector<std::size_t>& subset, const PathSettings& s,
                 const RunContext& inner);
 
-// RFECV (rfe --stop cv, crfe.md §3.6): the size with the best mean held-out accuracy over stratified folds of
+// RFECV (rfe --stop cv, docs/crfe.md#rfe-and-rfecv): the size with the best mean held-out accuracy over stratified folds of
 // the training rows (ties to the smaller size). rfe_cv.cpp.
 CvScores cross_validate_size(const Prepared& prep, const PathSettings& s, std::size_t folds, std::uint64_t seed,
                              const RunContext& inner);

@@ -1,4 +1,4 @@
-// featrel::crfe::run and rfe::run: input checks (crfe.md §7), one split (prepare → eliminate → stop → evaluate)
+// featrel::crfe::run and rfe::run: input checks (docs/crfe.md#errors-and-edge-cases), one split (prepare → eliminate → stop → evaluate)
 // or several splits in parallel (repeats), and the assembly of the Result.
 #include <algorithm>
 #include <chrono>
@@ -157,7 +157,7 @@ using Clock = std::chrono::steady_clock;
 
 std::string target_word(const Dataset& data) { return "'" + data.target_name + "'"; }
 
-// crfe.md §7: the data checks that do not need a split.
+// docs/crfe.md#errors-and-edge-cases: the data checks that do not need a split.
 void check_data(const Dataset& data, const Options& o) {
   const std::string cmd = to_string(o.method);
   if (!data.is_classification())
@@ -167,6 +167,11 @@ void check_data(const Dataset& data, const Options& o) {
     throw InputError(cmd + " needs >= 2 classes; " + target_word(data) + " has " + std::to_string(data.n_classes()));
   const std::size_t n = data.n_samples(), p = data.n_features();
   if (p == 0) throw InputError(cmd + ": the data has no feature columns");
+  const bool role_inputs =
+      !o.split_column.empty() || !o.selection_csv.empty() || !o.calibration_csv.empty() || !o.test_csv.empty();
+  if (role_inputs && o.roles.empty())
+    throw InputError(cmd + ": split_column and the role files are read with crfe::read_data, which fills roles; "
+                           "roles is empty");
   if (data.labels.size() != n)
     throw InputError(cmd + ": the target has " + std::to_string(data.labels.size()) + " labels for " +
                      std::to_string(n) + " rows");

@@ -1,4 +1,4 @@
-// The recursive elimination loop of crfe.md §3.4, shared by CRFE (remove the largest β) and RFE (remove the
+// The recursive elimination loop of docs/crfe.md#recursive-elimination, shared by CRFE (remove the largest β) and RFE (remove the
 // smallest squared weight): fit the OvA SVMs on the surviving columns (warm-started from the previous step with
 // the removed coordinates deleted), score, feed the stopping rule, remove, repeat down to the floor. The path keeps
 // every step's model, so the conformal evaluation of any path size needs no refit.

@@ -1,4 +1,4 @@
-// The conformal evaluation (crfe.md §3.7) of a feature subset and of a whole path (`all`, `selected`, and every
+// The conformal evaluation (docs/crfe.md#conformal-evaluation) of a feature subset and of a whole path (`all`, `selected`, and every
 // size with --sweep, the paper's Fig. 1 curves): the SVM fitted on the training rows restricted to the subset —
 // the path's own model for a path size, so a sweep costs no refit — scores the calibration rows (with their true
 // labels) and every (test row, label); p-values, prediction sets and metrics follow, plus the plain accuracy of

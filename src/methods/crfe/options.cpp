@@ -1,117 +1,230 @@
-// crfe/rfe options (crfe.md §5 with specs/README.md §2.2): the words of each enum, validation (crfe.md §7), the
-// `--compat reference` preset (§3.9) and the JSON echo.
+// crfe/rfe options (docs/crfe.md#options, docs/crfe.md#parameters): the words of each enum, the option tables of
+// both commands (built by one function), validation (docs/crfe.md#errors-and-edge-cases), the `--compat reference`
+// preset (docs/crfe.md#compatibility-settings) and the JSON echo.
 #include <cmath>
 #include <string>
 
 #include "featrel/crfe.hpp"
 #include "featrel/error.hpp"
-#include "featrel/format.hpp"
+#include "featrel/option_table.hpp"
 
 namespace featrel::crfe {
 
 namespace {
 
-template <typename E, std::size_t N>
-E parse_word(std::string_view word, const char* option, const std::pair<const char*, E> (&table)[N]) {
-  std::string accepted;
-  for (const auto& [name, value] : table) {
-    if (word == name) return value;
-    accepted += accepted.empty() ? name : std::string(", ") + name;
+using options::Choices;
+using options::OptionError;
+using options::Range;
+
+// Largest feature count, subset size or step an option may name: far above any data set the dense code can hold.
+constexpr double kMaxFeatures = 1e6;
+
+const Choices<Stop>& stop_words() {
+  static const Choices<Stop> words{
+      {"auto", Stop::automatic}, {"beta", Stop::beta}, {"fixed", Stop::fixed}, {"none", Stop::none}, {"cv", Stop::cv}};
+  return words;
+}
+const Choices<StopMode>& stop_mode_words() {
+  static const Choices<StopMode> words{{"paper", StopMode::paper}, {"reference", StopMode::reference}};
+  return words;
+}
+const Choices<BetaRows>& beta_rows_words() {
+  static const Choices<BetaRows> words{{"selection", BetaRows::selection}, {"train", BetaRows::train}};
+  return words;
+}
+const Choices<Standardize>& standardize_words() {
+  static const Choices<Standardize> words{{"train", Standardize::train}, {"none", Standardize::none}};
+  return words;
+}
+const Choices<PValue>& pvalue_words() {
+  static const Choices<PValue> words{{"standard", PValue::standard}, {"smoothed", PValue::smoothed}};
+  return words;
+}
+const Choices<Compat>& compat_words() {
+  static const Choices<Compat> words{{"none", Compat::none}, {"reference", Compat::reference}};
+  return words;
+}
+const Choices<Role>& role_words() {
+  static const Choices<Role> words{
+      {"train", Role::train}, {"selection", Role::selection}, {"calibration", Role::calibration}, {"test", Role::test}};
+  return words;
+}
+// The linear SVM's and the stability index's words, as their own to_string functions write them.
+Choices<SvmSolver> svm_solver_words() {
+  Choices<SvmSolver> words;
+  for (SvmSolver s : {SvmSolver::automatic, SvmSolver::newton, SvmSolver::liblinear}) words.push_back({to_string(s), s});
+  return words;
+}
+Choices<stability::IwVariant> iw_variant_words() {
+  Choices<stability::IwVariant> words;
+  for (auto v : {stability::IwVariant::paper, stability::IwVariant::reference})
+    words.push_back({std::string(stability::to_string(v)), v});
+  return words;
+}
+
+// The stop rules a method takes: crfe has beta, rfe has cv.
+Choices<Stop> stop_words_of(Method method) {
+  Choices<Stop> words;
+  for (const auto& [w, v] : stop_words())
+    if (!(method == Method::crfe && v == Stop::cv) && !(method == Method::rfe && v == Stop::beta))
+      words.push_back({w, v});
+  return words;
+}
+
+options::Table<Options> build_table(Method method) {
+  const bool is_crfe = method == Method::crfe;
+  options::Table<Options> t(to_string(method));
+
+  t.group("Model");
+  t.add("C", &Options::C, "SVM cost").range(Range::closed(1e-8, 1e8)).flag("--C");
+  t.add("lambda", &Options::lambda,
+        is_crfe ? "OvA weight λ of β and of the non-conformity; ignored for binary targets"
+                : "OvA weight λ of the evaluation's non-conformity; ignored for binary targets")
+      .range(Range::closed(0, 1));
+  t.add("svm_tol", &Options::svm_tol, "Solver tolerance (scikit-learn tol)").range(Range::closed(1e-12, 1));
+  t.choice("svm_solver", &Options::svm_solver, svm_solver_words(),
+           "auto (newton while p+1 <= 1024, then liblinear), newton or liblinear");
+  t.add("warm_start", &Options::warm_start,
+        "Start each step's fit from the previous weights (--no-warm-start: fit each step from zero)");
+  t.choice("standardize", &Options::standardize, standardize_words(),
+           "train: z-score with the training rows' mean and sd; none: raw data (the reference's behaviour)");
+  t.add("keep_constant", &Options::keep_constant, "Keep training-constant columns in the elimination loop");
+
+  t.group("Elimination and stop");
+  t.add("n_features_to_select", &Options::n_features_to_select,
+        is_crfe ? "Fixed subset size k (0 = the β rule)" : "Fixed subset size k (0 = ranking only, or --stop cv)")
+      .range(Range::closed(0, kMaxFeatures))
+      .short_flag("-k")
+      .value_name("K");
+  t.add("step", &Options::step, "Features removed per step").range(Range::closed(1, kMaxFeatures));
+  t.add("step_fraction", &Options::step_fraction,
+        "Remove this fraction of the current features per step (0 = use --step)")
+      .range(Range::right_open(0, 1));
+  t.choice("stop", &Options::stop, stop_words_of(method),
+           is_crfe ? "auto (fixed with -k, else beta), beta (the β rule), fixed or none"
+                   : "auto (fixed with -k, else none), fixed, none or cv (RFECV's size choice)");
+  if (is_crfe) {
+    t.choice("stop_mode", &Options::stop_mode, stop_mode_words(),
+             "paper (Algorithm 1) or reference (the 2023 library's rule)");
+    t.add("sigma", &Options::sigma, "σ of the β rule").range(Range::left_open(0, 1e6));
+    t.add("window_fraction", &Options::window_fraction, "β-rule window ψ = ⌊fraction·p0⌋")
+        .range(Range::right_open(0, 1));
+    t.add("window", &Options::window, "β-rule window ψ in steps (0 = use --window-fraction)")
+        .range(Range::closed(0, kMaxFeatures));
+    t.choice("beta_rows", &Options::beta_rows, beta_rows_words(), "Rows β is computed on: selection or train");
+  } else {
+    t.add("cv_folds", &Options::cv_folds, "Folds of --stop cv (at most the smallest training class count)")
+        .range(Range::closed(2, 100));
   }
-  throw InputError(std::string(option) + " '" + std::string(word) + "' is not one of " + accepted);
-}
+  t.add("min_features", &Options::min_features, "Where the elimination path ends")
+      .range(Range::closed(1, kMaxFeatures));
+  t.add("truncate", &Options::truncate, "Stop the loop at the stop point instead of ranking every feature");
 
-constexpr std::pair<const char*, Stop> kStops[] = {
-    {"auto", Stop::automatic}, {"beta", Stop::beta}, {"fixed", Stop::fixed}, {"none", Stop::none}, {"cv", Stop::cv}};
-constexpr std::pair<const char*, StopMode> kModes[] = {{"paper", StopMode::paper}, {"reference", StopMode::reference}};
-constexpr std::pair<const char*, BetaRows> kBetaRows[] = {{"selection", BetaRows::selection},
-                                                          {"train", BetaRows::train}};
-constexpr std::pair<const char*, Standardize> kStandardize[] = {{"train", Standardize::train},
-                                                                {"none", Standardize::none}};
-constexpr std::pair<const char*, PValue> kPValues[] = {{"standard", PValue::standard}, {"smoothed", PValue::smoothed}};
-constexpr std::pair<const char*, Compat> kCompat[] = {{"none", Compat::none}, {"reference", Compat::reference}};
-constexpr std::pair<const char*, Role> kRoles[] = {
-    {"train", Role::train}, {"selection", Role::selection}, {"calibration", Role::calibration}, {"test", Role::test}};
+  t.group("Rows");
+  t.add("test_fraction", &Options::test_fraction, "Test rows ⌈f·n⌉; 0 turns the evaluation off")
+      .range(Range::right_open(0, 1));
+  t.add("train_fraction", &Options::train_fraction, "Training rows ⌊f·(n − n_test)⌋").range(Range::left_open(0, 1));
+  t.add("selection_fraction", &Options::selection_fraction,
+        "Share of the held-out rest used as selection rows (the others calibrate)")
+      .range(Range::right_open(0, 1));
+  t.add("reuse_calibration", &Options::reuse_calibration,
+        "Selection rows = calibration rows (the paper's layout; conformal validity not guaranteed)");
+  t.add("split_column", &Options::split_column,
+        "Take the row roles from this column (train, selection, calibration, test); it is not a feature")
+      .value_name("NAME");
+  t.add("selection_csv", &Options::selection_csv, "Selection rows from this file (DATA.csv = training rows)")
+      .value_name("FILE");
+  t.add("calibration_csv", &Options::calibration_csv, "Calibration rows from this file (DATA.csv = training rows)")
+      .value_name("FILE");
+  t.add("test_csv", &Options::test_csv, "Test rows from this file (DATA.csv = training rows)").value_name("FILE");
+  t.choice("roles", &Options::roles, role_words(),
+           "Fixed role of every data row (train, selection, calibration, test); empty = a random stratified split. "
+           "The CLI fills it from --split-column or the role files")
+      .no_cli();
 
-template <typename E, std::size_t N>
-std::string word_of(E v, const std::pair<const char*, E> (&table)[N]) {
-  for (const auto& [name, value] : table)
-    if (value == v) return name;
-  return "?";
-}
+  t.group("Conformal evaluation");
+  t.add("significance", &Options::significance, "ε of the prediction sets").range(Range::open(0, 1));
+  t.add("ncm_lambda", &Options::ncm_lambda, "λ of the evaluation's non-conformity")
+      .range(Range::closed(0, 1))
+      .unset("lambda")
+      .value_name("L");
+  t.choice("pvalue", &Options::pvalue, pvalue_words(), "standard or smoothed p-values");
+  t.add("sweep", &Options::sweep, "Evaluate every subset size of the path");
+  t.add("eval_sizes", &Options::eval_sizes, "Evaluate these subset sizes")
+      .range(Range::closed(1, kMaxFeatures))
+      .value_name("A,B,...");
 
-void require(bool ok, const std::string& what) {
-  if (!ok) throw InputError(what);
-}
+  t.group("Repeats");
+  t.add("repeats", &Options::repeats, "Independent stratified splits; >= 2 adds runs[] and stability")
+      .range(Range::closed(1, 10000));
+  t.add("stability_sizes", &Options::stability_sizes, "Sizes k of stability.per_size (empty: every k)")
+      .range(Range::closed(1, kMaxFeatures))
+      .value_name("A,B,...");
+  t.choice("iw_variant", &Options::iw_variant, iw_variant_words(), "paper or reference weighting of I_W");
+  if (is_crfe) {
+    t.add("with_rfe", &Options::with_rfe, "Also run RFE on every split and report the similarity");
+    t.add("keep_betas", &Options::keep_betas, "Store the full β history in the JSON (O(p²))");
+  }
 
-std::string num(double v) { return format_number(v); }
-
-report::Json size_list(const std::vector<std::size_t>& v) {
-  report::Json a = report::Json::array();
-  for (std::size_t x : v) a.push_back(x);
-  return a;
+  t.group("Compatibility");
+  t.choice("compat", &Options::compat, compat_words(),
+           "none, or reference: the CRFE reference library's settings (stop mode reference, reused calibration "
+           "rows, no standardisation, constant columns kept, liblinear)");
+  t.finish();
+  return t;
 }
 
 }  // namespace
 
 std::string to_string(Method v) { return v == Method::crfe ? "crfe" : "rfe"; }
-std::string to_string(Stop v) { return word_of(v, kStops); }
-std::string to_string(StopMode v) { return word_of(v, kModes); }
-std::string to_string(BetaRows v) { return word_of(v, kBetaRows); }
-std::string to_string(Standardize v) { return word_of(v, kStandardize); }
-std::string to_string(PValue v) { return word_of(v, kPValues); }
-std::string to_string(Compat v) { return word_of(v, kCompat); }
-std::string to_string(Role v) { return word_of(v, kRoles); }
+std::string to_string(Stop v) { return options::word_of(stop_words(), v); }
+std::string to_string(StopMode v) { return options::word_of(stop_mode_words(), v); }
+std::string to_string(BetaRows v) { return options::word_of(beta_rows_words(), v); }
+std::string to_string(Standardize v) { return options::word_of(standardize_words(), v); }
+std::string to_string(PValue v) { return options::word_of(pvalue_words(), v); }
+std::string to_string(Compat v) { return options::word_of(compat_words(), v); }
+std::string to_string(Role v) { return options::word_of(role_words(), v); }
 
-Stop parse_stop(std::string_view word) { return parse_word(word, "stop", kStops); }
-StopMode parse_stop_mode(std::string_view word) { return parse_word(word, "stop_mode", kModes); }
-BetaRows parse_beta_rows(std::string_view word) { return parse_word(word, "beta_rows", kBetaRows); }
-Standardize parse_standardize(std::string_view word) { return parse_word(word, "standardize", kStandardize); }
-PValue parse_pvalue(std::string_view word) { return parse_word(word, "pvalue", kPValues); }
-Compat parse_compat(std::string_view word) { return parse_word(word, "compat", kCompat); }
-Role parse_role(std::string_view word) { return parse_word(word, "row role", kRoles); }
+Stop parse_stop(std::string_view word) { return options::value_of(stop_words(), word, "stop"); }
+StopMode parse_stop_mode(std::string_view word) { return options::value_of(stop_mode_words(), word, "stop_mode"); }
+BetaRows parse_beta_rows(std::string_view word) { return options::value_of(beta_rows_words(), word, "beta_rows"); }
+Standardize parse_standardize(std::string_view word) {
+  return options::value_of(standardize_words(), word, "standardize");
+}
+PValue parse_pvalue(std::string_view word) { return options::value_of(pvalue_words(), word, "pvalue"); }
+Compat parse_compat(std::string_view word) { return options::value_of(compat_words(), word, "compat"); }
+Role parse_role(std::string_view word) { return options::value_of(role_words(), word, "roles"); }
+
+const options::Table<Options>& option_table(Method method) {
+  static const options::Table<Options> crfe_table = build_table(Method::crfe);
+  static const options::Table<Options> rfe_table = build_table(Method::rfe);
+  return method == Method::crfe ? crfe_table : rfe_table;
+}
+
+const options::Table<Options>& option_table() { return option_table(Method::crfe); }
 
 void validate(const Options& o) {
-  const std::string cmd = to_string(o.method) + ": ";
-  require(std::isfinite(o.lambda) && o.lambda >= 0.0 && o.lambda <= 1.0,
-          cmd + "lambda=" + num(o.lambda) + " outside [0, 1]");
-  if (o.ncm_lambda)
-    require(std::isfinite(*o.ncm_lambda) && *o.ncm_lambda >= 0.0 && *o.ncm_lambda <= 1.0,
-            cmd + "ncm_lambda=" + num(*o.ncm_lambda) + " outside [0, 1]");
-  require(std::isfinite(o.C) && o.C > 0.0, cmd + "C=" + num(o.C) + " must be > 0");
-  require(std::isfinite(o.svm_tol) && o.svm_tol > 0.0, cmd + "svm_tol=" + num(o.svm_tol) + " must be > 0");
-  require(std::isfinite(o.sigma) && o.sigma > 0.0, cmd + "sigma=" + num(o.sigma) + " must be > 0");
-  require(o.step >= 1, cmd + "step=0 must be >= 1");
-  require(std::isfinite(o.step_fraction) && o.step_fraction >= 0.0 && o.step_fraction < 1.0,
-          cmd + "step_fraction=" + num(o.step_fraction) + " outside [0, 1)");
-  require(std::isfinite(o.window_fraction) && o.window_fraction >= 0.0 && o.window_fraction < 1.0,
-          cmd + "window_fraction=" + num(o.window_fraction) + " outside [0, 1)");
-  require(o.min_features >= 1, cmd + "min_features=0 must be >= 1");
-  require(std::isfinite(o.test_fraction) && o.test_fraction >= 0.0 && o.test_fraction < 1.0,
-          cmd + "test_fraction=" + num(o.test_fraction) + " outside [0, 1)");
-  require(std::isfinite(o.train_fraction) && o.train_fraction > 0.0 && o.train_fraction <= 1.0,
-          cmd + "train_fraction=" + num(o.train_fraction) + " outside (0, 1]");
-  require(std::isfinite(o.selection_fraction) && o.selection_fraction >= 0.0 && o.selection_fraction < 1.0,
-          cmd + "selection_fraction=" + num(o.selection_fraction) + " outside [0, 1)");
-  require(std::isfinite(o.significance) && o.significance > 0.0 && o.significance < 1.0,
-          cmd + "significance=" + num(o.significance) + " outside (0, 1)");
-  require(o.repeats >= 1, cmd + "repeats=0 must be >= 1");
-  require(o.cv_folds >= 2, cmd + "cv_folds=" + std::to_string(o.cv_folds) + " must be >= 2");
-  require(!(o.repeats > 1 && !o.roles.empty()),
-          cmd + "repeats=" + std::to_string(o.repeats) + " with fixed row roles: repeats need random splits");
-  for (std::size_t k : o.eval_sizes) require(k >= 1, cmd + "eval_sizes holds 0; sizes must be >= 1");
-  for (std::size_t k : o.stability_sizes) require(k >= 1, cmd + "stability_sizes holds 0; sizes must be >= 1");
-  if (o.method == Method::rfe) {
-    require(o.stop != Stop::beta, "rfe: stop=beta is crfe's rule; rfe takes fixed, none or cv");
-  } else {
-    require(o.stop != Stop::cv, "crfe: stop=cv is rfe's (RFECV); crfe takes beta, fixed or none");
-  }
-  require(!(o.stop == Stop::fixed && o.n_features_to_select == 0),
-          cmd + "stop=fixed needs n_features_to_select (-k) >= 1");
-  if (o.n_features_to_select > 0)
-    require(o.n_features_to_select >= o.min_features,
-            cmd + "n_features_to_select=" + std::to_string(o.n_features_to_select) +
-                " is below min_features=" + std::to_string(o.min_features));
+  option_table(o.method).check(o);
+  if (o.method == Method::rfe && o.stop == Stop::beta)
+    throw OptionError("stop", "option 'stop' must be auto, fixed, none or cv for rfe (beta is crfe's rule), got 'beta'");
+  if (o.method == Method::crfe && o.stop == Stop::cv)
+    throw OptionError("stop",
+                      "option 'stop' must be auto, beta, fixed or none for crfe (cv is rfe's RFECV rule), got 'cv'");
+  if (o.stop == Stop::fixed && o.n_features_to_select == 0)
+    throw OptionError("n_features_to_select", "option 'n_features_to_select' must be >= 1 with stop fixed, got 0");
+  if (o.n_features_to_select > 0 && o.n_features_to_select < o.min_features)
+    throw OptionError("n_features_to_select", "option 'n_features_to_select' must be 0 or >= min_features (" +
+                                                  std::to_string(o.min_features) + "), got " +
+                                                  std::to_string(o.n_features_to_select));
+  const bool role_files = !o.selection_csv.empty() || !o.calibration_csv.empty() || !o.test_csv.empty();
+  if (role_files && !o.split_column.empty())
+    throw OptionError("split_column",
+                      "option 'split_column' must be empty with role files (selection_csv, calibration_csv, test_csv): "
+                      "they exclude each other, got '" + o.split_column + "'");
+  const bool fixed_roles = !o.roles.empty() || role_files || !o.split_column.empty();
+  if (o.repeats > 1 && fixed_roles)
+    throw OptionError("repeats", "option 'repeats' must be 1 with fixed row roles (repeats need random splits), got " +
+                                     std::to_string(o.repeats));
 }
 
 Options effective_options(const Options& options) {
@@ -135,44 +248,12 @@ Options effective_options(const Options& options) {
   return o;
 }
 
-report::Json options_json(const Options& o) {
-  report::Json j = report::Json::object();
-  j["lambda"] = o.lambda;
-  j["C"] = o.C;
-  j["svm_tol"] = o.svm_tol;
-  j["svm_solver"] = to_string(o.svm_solver);
-  j["warm_start"] = o.warm_start;
-  j["step"] = o.step;
-  j["step_fraction"] = o.step_fraction;
-  j["n_features_to_select"] = o.n_features_to_select;
-  j["stop"] = to_string(o.stop);
-  j["stop_mode"] = to_string(o.stop_mode);
-  j["sigma"] = o.sigma;
-  j["window_fraction"] = o.window_fraction;
-  j["window"] = o.window;
-  j["min_features"] = o.min_features;
-  j["truncate"] = o.truncate;
-  j["beta_rows"] = to_string(o.beta_rows);
-  j["standardize"] = to_string(o.standardize);
-  j["keep_constant"] = o.keep_constant;
-  j["test_fraction"] = o.test_fraction;
-  j["train_fraction"] = o.train_fraction;
-  j["selection_fraction"] = o.selection_fraction;
-  j["reuse_calibration"] = o.reuse_calibration;
-  j["split_column"] = o.split_column;
-  j["fixed_roles"] = !o.roles.empty();
-  j["significance"] = o.significance;
-  j["ncm_lambda"] = o.ncm_lambda ? report::Json(*o.ncm_lambda) : report::Json(o.lambda);
-  j["pvalue"] = to_string(o.pvalue);
-  j["sweep"] = o.sweep;
-  j["eval_sizes"] = size_list(o.eval_sizes);
-  j["repeats"] = o.repeats;
-  j["stability_sizes"] = size_list(o.stability_sizes);
-  j["iw_variant"] = std::string(stability::to_string(o.iw_variant));
-  j["with_rfe"] = o.with_rfe;
-  j["keep_betas"] = o.keep_betas;
-  j["cv_folds"] = o.cv_folds;
-  return j;
-}
+report::Json options_json(const Options& o) { return option_table(o.method).to_json(o); }
 
 }  // namespace featrel::crfe
+
+namespace featrel::rfe {
+
+const options::Table<Options>& option_table() { return crfe::option_table(crfe::Method::rfe); }
+
+}  // namespace featrel::rfe

@@ -1,4 +1,4 @@
-// Repeated splits (crfe.md §3.8): the consensus over the runs (ranking by mean rank, majority selection,
+// Repeated splits (docs/crfe.md#repeats-and-consistency): the consensus over the runs (ranking by mean rank, majority selection,
 // selection frequencies, mean metrics), the stability indices of the top-k sets and of the selected sets (through
 // featrel/stability.hpp, never reimplemented here), and the CRFE-vs-RFE similarity of --with-rfe.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The crfe/rfe result document (specs/README.md §3 with crfe.md §2): the shared header, one entry per feature,
+// The crfe/rfe result document (docs/result-format.md#writing-rules with docs/crfe.md#inputs-and-outputs): the shared header, one entry per feature,
 // the diagnostics, then rows, ranking, elimination_order, steps, stop, betas, model, evaluation, cv, rfe and, with
 // repeats, runs[], stability and similarity. RFE writes `importance` wherever CRFE writes `beta`. Timing lives only
 // in the `diagnostics` objects, so the document without them is identical for any thread count.

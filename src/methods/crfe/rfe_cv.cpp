@@ -1,4 +1,4 @@
-// RFECV, the paper's comparison (crfe.md §3.6, `rfe --stop cv`): stratified folds of the training rows (seeded
+// RFECV, the paper's comparison (docs/crfe.md#rfe-and-rfecv, `rfe --stop cv`): stratified folds of the training rows (seeded
 // shuffle); on each fold the RFE path runs on the other folds and every size is scored by the SVM's accuracy on
 // the held-out fold. The size with the best mean accuracy wins, ties to the smaller size, as in scikit-learn.
 #include <map>

@@ -1,5 +1,5 @@
-// Split preparation (crfe.md §3.1): the row roles (a seeded stratified partition, or fixed roles), the checks
-// that need them (crfe.md §7, specs/README.md §4: a class without training or calibration rows is an error),
+// Split preparation (docs/crfe.md#preparation-and-split): the row roles (a seeded stratified partition, or fixed roles), the checks
+// that need them (docs/crfe.md#errors-and-edge-cases, docs/architecture.md#data-handling: a class without training or calibration rows is an error),
 // standardisation with the training rows' mean and population sd, the training-constant columns, and the class-wise
 // column sums of the β rows that make every later β an O(K·p_t) computation.
 #include <chrono>
@@ -34,7 +34,7 @@ std::vector<std::size_t> counts_of(const std::vector<int>& y, std::size_t K) {
 
 std::string quoted(const Dataset& data, std::size_t k) { return "'" + data.classes[k] + "'"; }
 
-// crfe.md §3.1 sizes: n_test = ⌈f_test·n⌉, n_train = ⌊f_train·(n − n_test)⌋, the rest h held out and split
+// docs/crfe.md#preparation-and-split sizes: n_test = ⌈f_test·n⌉, n_train = ⌊f_train·(n − n_test)⌋, the rest h held out and split
 // into selection (⌊f_sel·h⌋) and calibration, or given wholly to one of them.
 Rows random_rows(const Dataset& data, const Options& o, std::uint64_t seed) {
   const std::size_t n = data.n_samples();

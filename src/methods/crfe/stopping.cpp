@@ -1,4 +1,4 @@
-// The β-based stopping rules of crfe.md §3.5: the paper's Algorithm 1 made well defined (default) and an exact copy
+// The β-based stopping rules of docs/crfe.md#stopping-rules: the paper's Algorithm 1 made well defined (default) and an exact copy
 // of the 2023 reference library's rule with its crash bugs fixed (`stop_mode reference`). Both watch m_t, the mean
 // β over the current features before the removal, and cost O(ψ) per step.
 #include <cmath>
@@ -78,7 +78,7 @@ StopObservation StopRule::observe(double mean_beta) {
     return obs;
   }
 
-  // Reference rule (crfe.md §3.5, mode `reference`): L holds at most B + 1 means.
+  // Reference rule (docs/crfe.md#stopping-rules, mode `reference`): L holds at most B + 1 means.
   if (m_.size() > window_) m_.erase(m_.begin());
   m_.push_back(mean_beta);
   if (first_ || m_.size() < 2) {

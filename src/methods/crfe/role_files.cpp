@@ -1,0 +1,132 @@
+// Fixed row roles from side files (docs/crfe.md#options): a split column of DATA.csv, or the role files
+// selection_csv / calibration_csv / test_csv beside DATA.csv's training rows. read_data() is the registry's data
+// loading for crfe and rfe: it reads those inputs and fills Options::roles.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "featrel/crfe.hpp"
+#include "featrel/dataset.hpp"
+#include "featrel/error.hpp"
+#include "featrel/option_table.hpp"
+#include "featrel/report.hpp"
+
+namespace featrel::crfe {
+
+namespace {
+
+using options::OptionError;
+
+bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
+
+// The header line and the non-blank data lines of a CSV file (records spanning lines are not supported here).
+struct CsvLines {
+  std::string header;
+  std::vector<std::string> rows;
+};
+
+// `key` names the option the file came from in messages ("" for DATA.csv itself).
+CsvLines read_lines(const std::string& path, const std::string& key) {
+  std::string text;
+  try {
+    text = report::read_text_file(path);
+  } catch (const InputError& e) {
+    if (key.empty()) throw;
+    throw OptionError(key, "option '" + key + "': " + e.what());
+  }
+  const std::vector<std::string> lines = text_lines(text);
+  if (lines.empty()) {
+    const std::string what = "'" + path + "' is empty (a header row is required)";
+    if (key.empty()) throw InputError(what);
+    throw OptionError(key, "option '" + key + "': " + what);
+  }
+  CsvLines out;
+  out.header = lines.front();
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    if (!blank(lines[i])) out.rows.push_back(lines[i]);
+  return out;
+}
+
+std::vector<std::string> fields(const std::string& line) { return split_csv_fields(line, "crfe: row roles"); }
+
+}  // namespace
+
+std::vector<Role> roles_from_column(const std::string& path, const std::string& column) {
+  const CsvLines lines = read_lines(path, "");
+  const auto header = fields(lines.header);
+  const auto it = std::find(header.begin(), header.end(), column);
+  if (it == header.end())
+    throw OptionError("split_column",
+                      "option 'split_column' must name a column of '" + path + "', got '" + column + "'");
+  const auto c = static_cast<std::size_t>(it - header.begin());
+  std::vector<Role> roles;
+  roles.reserve(lines.rows.size());
+  for (std::size_t i = 0; i < lines.rows.size(); ++i) {
+    const auto cells = fields(lines.rows[i]);
+    const std::string value = c < cells.size() ? cells[c] : std::string();
+    try {
+      roles.push_back(parse_role(value));
+    } catch (const InputError&) {
+      throw OptionError("split_column", "option 'split_column': column '" + column + "' has the value '" + value +
+                                            "' in data row " + std::to_string(i + 1) +
+                                            "; allowed: train, selection, calibration, test");
+    }
+  }
+  return roles;
+}
+
+std::string concatenate_role_files(const std::string& train_csv, const Options& o, std::vector<Role>& roles) {
+  const CsvLines base = read_lines(train_csv, "");
+  const auto base_header = fields(base.header);
+  std::string text = base.header + "\n";
+  auto add = [&](const CsvLines& lines, Role role) {
+    for (const auto& row : lines.rows) {
+      text += row;
+      text += '\n';
+      roles.push_back(role);
+    }
+  };
+  add(base, Role::train);
+  const std::pair<const char*, const std::string*> files[] = {{"selection_csv", &o.selection_csv},
+                                                              {"calibration_csv", &o.calibration_csv},
+                                                              {"test_csv", &o.test_csv}};
+  const Role file_roles[] = {Role::selection, Role::calibration, Role::test};
+  for (std::size_t f = 0; f < 3; ++f) {
+    const auto& [key, path] = files[f];
+    if (path->empty()) continue;
+    const CsvLines lines = read_lines(*path, key);
+    if (fields(lines.header) != base_header)
+      throw OptionError(key, "option '" + std::string(key) + "': '" + *path + "' must have the columns of '" +
+                                 train_csv + "'");
+    add(lines, file_roles[f]);
+  }
+  return text;
+}
+
+Dataset read_data(const std::string& path, const CsvOptions& csv, Options& o) {
+  const std::string cmd = to_string(o.method);
+  const bool role_files = !o.selection_csv.empty() || !o.calibration_csv.empty() || !o.test_csv.empty();
+  if (role_files) {
+    std::vector<Role> roles;
+    const std::string text = concatenate_role_files(path, o, roles);
+    Dataset data = read_csv_text(text, csv, path);
+    if (roles.size() != data.n_samples())
+      throw InputError(cmd + ": could not match the rows of the role files (" + std::to_string(roles.size()) +
+                       " lines, " + std::to_string(data.n_samples()) + " rows read)");
+    o.roles = std::move(roles);
+    return data;
+  }
+  if (o.split_column.empty()) return read_csv(path, csv);
+  // The roles first, so that a missing column is named as the split column's rather than as a dropped one's.
+  std::vector<Role> roles = roles_from_column(path, o.split_column);
+  CsvOptions without = csv;
+  without.drop.push_back(o.split_column);
+  Dataset data = read_csv(path, without);
+  if (roles.size() != data.n_samples())
+    throw InputError(cmd + ": split_column: " + std::to_string(roles.size()) + " roles for " +
+                     std::to_string(data.n_samples()) + " rows");
+  o.roles = std::move(roles);
+  return data;
+}
+
+}  // namespace featrel::crfe

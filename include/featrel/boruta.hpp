@@ -1,4 +1,4 @@
-// Boruta (specs/sfc_boruta.md §3.2, the BorutaPy algorithm): which features are relevant at all, i.e. beat
+// Boruta (docs/boruta.md#the-boruta-loop, the BorutaPy algorithm): which features are relevant at all, i.e. beat
 // shuffled copies of themselves?
 //
 // Each iteration fits one forest (featrel/forest.hpp) on the non-rejected features plus "shadows" — permutations
@@ -8,7 +8,7 @@
 // features until none is tentative or `max_iter` fits are spent. Tentatives left at the end get R's rough fix
 // (kept if their median importance beats the median threshold) and every feature a BorutaPy rank.
 //
-// featrel departs from BorutaPy where BorutaPy is wrong (§4): confirmed, tentative and rejected are always
+// featrel departs from BorutaPy where BorutaPy is wrong (docs/boruta.md#departures-from-the-references): confirmed, tentative and rejected are always
 // reported separately (no all-true support), unkept tentatives stay visible, `max_iter` counts fits, `auto` trees
 // use depth 10 for unlimited trees, and the result is a pure function of (data, options, seed) for any thread
 // count. The forest can be replaced by an ImportanceProvider (a "scripted forest"), which is how the decision
@@ -25,8 +25,13 @@
 
 #include "featrel/dataset.hpp"
 #include "featrel/forest.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
+
+namespace featrel {
+struct MethodSpec;
+}
 
 namespace featrel::boruta {
 
@@ -39,42 +44,46 @@ enum class StopReason { all_decided, max_iter, early_stopping };
 std::string to_string(ModelPreset preset);
 std::string to_string(Decision decision);
 std::string to_string(StopReason reason);
-// "paper" | "rf"; InputError naming --model-preset otherwise.
+// "paper" | "rf"; OptionError (an InputError) naming model_preset otherwise.
 ModelPreset parse_model_preset(std::string_view word);
 
-// Options with the spec's defaults (§5). Names are the JSON `options` names, which take the flags' spelling
-// (specs/README.md §2.2 rule 1: `trees`, `first_test_iter`, `min_leaf`).
+// Options with the documented defaults (docs/boruta.md#parameters). Names are the option table's keys (the JSON
+// `options` echo, the flags in kebab case).
 struct Options {
   double perc = 100.0;                        // shadow percentile used as the threshold, in (0, 100]
   double alpha = 0.05;                        // significance level, in (0, 1]
   bool two_step = true;                       // BH + Bonferroni over iterations; false = Bonferroni over d
   int max_iter = 100;                         // forest fits at most
-  std::optional<std::size_t> trees;           // trees per fit; nullopt = auto (§3.2 item 2)
+  std::optional<std::size_t> trees;           // trees per fit; nullopt = auto (docs/boruta.md#the-boruta-loop item 2)
   int first_test_iter = 5;                    // first iteration that tests (1 = squamish's fork)
-  bool early_stopping = false;
-  int n_iter_no_change = 20;                  // stop when more iterations than this pass without a decision
+  // Early stopping: stop when more than this many iterations pass without a decision; nullopt = off (BorutaPy's
+  // n_iter_no_change when early_stopping is on).
+  std::optional<int> early_stopping;
   ModelPreset model_preset = ModelPreset::paper;
-  // Forest (§3.1). feature_fraction and feature_sampling unset = the preset's (paper: 0.1 per tree; rf: sqrt
-  // per node).
-  int max_depth = 5;                          // 0 = unlimited (auto trees then use depth 10)
+  // Forest (docs/boruta.md#the-random-forest): depth (0 = unlimited, auto trees then use depth 10), row fraction,
+  // rows per leaf (min_leaf_rows), bins and engine.
+  forest::ForestShape forest;
+  // feature_fraction and feature_sampling unset = the preset's (paper: 0.1 per tree; rf: sqrt per node).
   std::optional<forest::ColumnFraction> feature_fraction;
   std::optional<forest::FeatureSampling> feature_sampling;
-  double row_fraction = 0.632;
-  std::size_t min_leaf = 20;                  // rows each child keeps (min_leaf_rows of §3.1)
-  int max_bins = 255;
-  forest::Engine engine = forest::Engine::native;
 };
 
-// InputError naming the option and its range for any invalid value (§7). Data-dependent checks happen in run().
+// The option table (keys, defaults, ranges, help) of Options.
+const options::Table<Options>& option_table();
+// option_table().check() and the checks no single option can make; OptionError naming the key (docs/boruta.md#errors-and-edge-cases).
+// Data-dependent checks happen in run().
 void validate(const Options& options);
+// The options with the preset resolved: feature_fraction and feature_sampling set to the values the fits use.
+Options effective_options(const Options& options);
 // The forest parameters a fit with `trees` trees uses (preset applied).
 forest::Params forest_params(const Options& options, std::size_t trees);
-// The options as the JSON `options` echo writes them (preset resolved; trees "auto" or a number).
+// The options as the JSON `options` echo writes them: the table's keys, of effective_options() (preset resolved;
+// trees null = auto, early_stopping null = off).
 report::Json options_json(const Options& options);
 
 // ---- the pieces of the algorithm, exposed for tests and for SFC --------------------------------------------------
 
-// `auto` trees for n_a active features (§3.2 item 2): BorutaPy's int(100·2n_a/(√(2n_a)·D)), D = max_depth or 10
+// `auto` trees for n_a active features (docs/boruta.md#the-boruta-loop item 2): BorutaPy's int(100·2n_a/(√(2n_a)·D)), D = max_depth or 10
 // when max_depth is 0.
 std::size_t auto_trees(std::size_t n_active, int max_depth);
 // Shadow count: n_active doubled until it is at least 5 (1 → 8, 2 → 8, 3 → 6, 4 → 8).
@@ -86,7 +95,7 @@ struct TestOutcome {
   std::vector<bool> accept;      // after the correction (tentative features only can change state)
   std::vector<bool> reject;
 };
-// The tests of iteration k (§3.2 item 7) for the active features' hit counts; `d` counts all features (for
+// The tests of iteration k (docs/boruta.md#the-boruta-loop item 7) for the active features' hit counts; `d` counts all features (for
 // two_step = false). A feature for which both accept and reject hold (possible only when α > ½) gets neither.
 TestOutcome binomial_tests(const std::vector<int>& hits, int k, double alpha, bool two_step, std::size_t d);
 
@@ -94,7 +103,7 @@ struct Ranking {
   std::vector<bool> rough_fix_kept;  // tentatives whose median importance > median threshold
   std::vector<int> rank;             // BorutaPy ranking_: 1 confirmed, 2 kept tentative, 3+ the rest
 };
-// Rough fix and ranking (§3.2, after the loop). history[k][j] is feature j's importance in iteration k (nullopt
+// Rough fix and ranking (docs/boruta.md#the-boruta-loop, after the loop). history[k][j] is feature j's importance in iteration k (nullopt
 // once rejected or never active); thresholds[k] the τ of iteration k. Features with no value in any iteration
 // (constant columns, rejected at iteration 0) are ranked after every other feature.
 Ranking rough_fix_and_rank(const std::vector<std::vector<std::optional<double>>>& history,
@@ -112,7 +121,7 @@ struct FitQuery {
   std::uint64_t fit_seed = 0;              // rng::derive(seed, 1, k)
 };
 
-// Importances of [active | shadows] for a query (size active + shadows). The default is the forest of §3.1.
+// Importances of [active | shadows] for a query (size active + shadows). The default is the forest of docs/boruta.md#the-random-forest.
 using ImportanceProvider = std::function<std::vector<double>(const FitQuery&)>;
 
 // ---- results -----------------------------------------------------------------------------------------------------
@@ -149,14 +158,21 @@ struct Result {
   bool scripted = false;                 // importances came from an ImportanceProvider
 
   std::vector<std::size_t> selected() const { return confirmed; }
-  // The result document of specs/README.md §3 with sfc_boruta.md §2's fields (data gives names and labels).
+  // The result document of docs/result-format.md#writing-rules with docs/boruta.md#inputs-and-outputs's fields (data gives names and labels).
   report::Json to_json(const Dataset& data) const;
 };
 
-// Runs Boruta with the forest of §3.1. InputError for bad data or options (before any fit), Cancelled when ctx's
+// Runs Boruta with the forest of docs/boruta.md#the-random-forest. InputError for bad data or options (before any fit), Cancelled when ctx's
 // flag is set. Progress stage: "boruta".
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 // The same with importances from `provider` (a scripted forest); the data are checked as usual.
 Result run(const Dataset& data, const Options& options, const RunContext& ctx, const ImportanceProvider& provider);
+
+// The text table and summary `featrel boruta` prints: one row per feature (decision, rank, hits, decision
+// iteration, median importance, shadow share) in `sort` order (rank: decision, then importance; index: columns).
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+
+// Boruta in the method registry (method_registry.hpp).
+MethodSpec method_spec();
 
 }  // namespace featrel::boruta

@@ -1,4 +1,4 @@
-// The `--svg` charts of `featrel boruta` and `featrel sfc` (specs/sfc_boruta.md §2).
+// The `--svg` charts of `featrel boruta` and `featrel sfc` (docs/boruta.md#inputs-and-outputs).
 //
 // Boruta: one horizontal box plot per feature of its importance over the iterations in which it was active,
 // coloured by decision (confirmed = strong blue, tentative = purple, rejected = grey), sorted by median

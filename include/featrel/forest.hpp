@@ -1,4 +1,4 @@
-// The random forest shared by Boruta, SFC and pareto's `rf` (specs/sfc_boruta.md §3.1): a depth-limited, bagged,
+// The random forest shared by Boruta, SFC and pareto's `rf` (docs/boruta.md#the-random-forest): a depth-limited, bagged,
 // column-subsampled forest of second-order-gain trees on pre-binned data, with total-gain importances and
 // in-sample, out-of-bag and held-out scores.
 //
@@ -25,10 +25,11 @@
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
 
 namespace featrel::forest {
 
-// ---- binning (§3.1 item 1) ---------------------------------------------------------------------------------
+// ---- binning (docs/boruta.md#the-random-forest item 1) ---------------------------------------------------------------------------------
 
 // Codes of every column, quantised once. Column j has n_bins(j) ordered bins for finite values (codes
 // 0..n_bins(j)−1) and one missing code, n_bins(j), for NaN; n_bins(j) ≤ max_bins ≤ 255, so a code fits a byte.
@@ -60,7 +61,7 @@ class BinnedData {
   std::vector<std::vector<double>> edges_;
 };
 
-// Bins every column of X (§3.1 item 1): at most max_bins distinct finite values give one bin per value; otherwise
+// Bins every column of X (docs/boruta.md#the-random-forest item 1): at most max_bins distinct finite values give one bin per value; otherwise
 // the upper edges are the sorted finite values at positions ⌈b·n_f/max_bins⌉ − 1, b = 1..max_bins−1, equal edges
 // merged. InputError for max_bins outside [2, 255] or an infinite value.
 BinnedData bin(const Eigen::Ref<const Eigen::MatrixXd>& X, int max_bins = 255);
@@ -72,7 +73,7 @@ BinnedData bin_like(const BinnedData& reference, const Eigen::Ref<const Eigen::M
 
 // An ordered list of columns over one BinnedData: views of its columns as they are, and permuted columns whose
 // codes are gathered into a buffer owned by the design (n bytes each). The BinnedData must outlive the design.
-// A permuted column has exactly its source's bins, missing rate and cardinality (a shadow, §3.1 item 1).
+// A permuted column has exactly its source's bins, missing rate and cardinality (a shadow, docs/boruta.md#the-random-forest item 1).
 class Design {
  public:
   explicit Design(const BinnedData& data) : data_(&data) {}
@@ -85,7 +86,7 @@ class Design {
   std::size_t add(std::size_t j);
   // Appends data column j permuted: row i gets the code of row permutation[i]. permutation has n_rows entries.
   std::size_t add_permuted(std::size_t j, const std::vector<std::size_t>& permutation);
-  // The same with the permutation rng::Rng(seed).permutation(n_rows) (Fisher–Yates, specs/README.md §5).
+  // The same with the permutation rng::Rng(seed).permutation(n_rows) (Fisher–Yates, docs/architecture.md#seeds-and-random-streams).
   std::size_t add_permuted(std::size_t j, std::uint64_t seed);
 
   const BinnedData& data() const { return *data_; }
@@ -108,7 +109,7 @@ class Design {
   std::vector<std::vector<std::uint8_t>> owned_;  // permuted codes; each vector's buffer never moves
 };
 
-// ---- targets (§3.1 item 2) -----------------------------------------------------------------------------------
+// ---- targets (docs/boruta.md#the-random-forest item 2) -----------------------------------------------------------------------------------
 
 enum class Objective { binary, multiclass, regression };
 std::string to_string(Objective objective);
@@ -149,12 +150,13 @@ enum class FeatureSampling { tree, node };
 
 std::string to_string(Engine engine);
 std::string to_string(FeatureSampling sampling);
-// "native" | "xgboost"; "tree" | "node". InputError naming the flag otherwise.
+// "native" | "xgboost"; "tree" | "node" (engine_words(), feature_sampling_words()). OptionError (an InputError)
+// naming the key otherwise.
 Engine parse_engine(std::string_view word);
 FeatureSampling parse_feature_sampling(std::string_view word);
 
 // How many of m candidate columns a tree (or node) draws: a fraction f ∈ (0, 1] → max(1, ⌊f·m + ½⌋), or `sqrt`
-// → max(1, ⌊√m⌋) (specs/README.md §2.2: pareto's `sqrt`, boruta's `rf` preset).
+// → max(1, ⌊√m⌋) (docs/architecture.md#naming-rules: pareto's `sqrt`, boruta's `rf` preset).
 struct ColumnFraction {
   enum class Kind { fraction, sqrt };
   Kind kind = Kind::fraction;
@@ -170,7 +172,7 @@ struct ColumnFraction {
 // "sqrt", "all" (= 1) or a number in (0, 1]. InputError naming `flag` otherwise.
 ColumnFraction parse_column_fraction(std::string_view word, std::string_view flag = "--feature-fraction");
 
-// k = max(1, ⌊f·m + ½⌋) (§3.1 item 3).
+// k = max(1, ⌊f·m + ½⌋) (docs/boruta.md#the-random-forest item 3).
 std::size_t column_count(double fraction, std::size_t m);
 // The XGBoost colsample value that makes XGBoost draw exactly k of m columns: (k + ½)/m (it truncates
 // colsample·m in float arithmetic, so 0.7·10 would give 6).
@@ -193,6 +195,26 @@ struct Params {
 // InputError naming the option (with `prefix` before the flag names, e.g. "boruta-" or "rf-") for n_trees < 1,
 // max_depth < 0, fractions outside (0, 1], lambda < 0 or min_leaf_rows < 1.
 void validate(const Params& params, std::string_view flag_prefix = "");
+
+// ---- the forest option set -----------------------------------------------------------------------------------
+
+// The words of the forest's enums, used by the option tables and by to_string / parse_engine /
+// parse_feature_sampling.
+const options::Choices<Engine>& engine_words();
+const options::Choices<FeatureSampling>& feature_sampling_words();
+
+// The shape of a forest every method with a random forest sets the same way (keys max_depth, row_fraction,
+// min_leaf, max_bins, engine). A method nests it in its options (`forest::ForestShape forest;`) and includes
+// shape_option_table() in its own table over that member; the method's default member initialiser may change a
+// default. Tree counts and column draws are the method's own options.
+struct ForestShape {
+  int max_depth = 5;            // 0 = unlimited
+  double row_fraction = 0.632;  // ⌊row_fraction·n⌋ rows per tree, without replacement
+  std::size_t min_leaf = 20;    // sampled rows each child of a split keeps at least (Params::min_leaf_rows)
+  int max_bins = 255;           // histogram bins per feature (bin())
+  Engine engine = Engine::native;
+};
+const options::Table<ForestShape>& shape_option_table();
 
 // ---- fitted model --------------------------------------------------------------------------------------------
 
@@ -251,12 +273,12 @@ struct FitResult {
 
 // Fits a forest of `params.n_trees` rounds on the design's training rows with the given seed: tree t draws its
 // rows from rng::derive(seed, t, 0) and its columns from rng::derive(seed, t, 1) (the K class trees of a round
-// share both), §3.1 items 3 and 7. InputError for a design without columns, a target whose row count differs,
+// share both), docs/boruta.md#the-random-forest items 3 and 7. InputError for a design without columns, a target whose row count differs,
 // too few training rows, or `oob` with the xgboost engine; SolverError when XGBoost reports an error.
 FitResult fit(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
               const FitRequest& request = {});
 
-// ---- predictions and scores (§3.1 items 4 and 6) ---------------------------------------------------------------
+// ---- predictions and scores (docs/boruta.md#the-random-forest items 4 and 6) ---------------------------------------------------------------
 
 // Binary: class 1 iff margin > 0; multiclass: the argmax (ties to the lower class); regression: not defined here.
 std::vector<int> predict_classes(const Eigen::MatrixXd& margins, Objective objective);

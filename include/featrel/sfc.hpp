@@ -1,4 +1,4 @@
-// SFC, sequential feature classification (specs/sfc_boruta.md §3.3; Pfannschmidt & Hammer, Algorithms 1 and 2):
+// SFC, sequential feature classification (docs/boruta.md#sfc-steps; Pfannschmidt & Hammer, Algorithms 1 and 2):
 // which features are strongly relevant (nothing can replace them), weakly relevant (a redundant partner can stand
 // in) or irrelevant, without assuming a linear model?
 //
@@ -10,7 +10,7 @@
 // of V is weak (1); everything else irrelevant (0).
 //
 // Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
-// spec's table (§3.3: separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
+// table in docs/boruta.md#sfc-steps (separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
 // forest seeds) and keeps the others as options; `reference` reproduces squamish's statistics. Fits are
 // independent tasks on a thread pool with per-task seeds, so the result does not depend on the thread count. The
 // forest can be replaced by a FitProvider (a "scripted forest") to test the decision logic exactly.
@@ -50,16 +50,18 @@ std::string to_string(NullSeeds v);
 std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
 std::string to_string(RelevantSet v);  // "union" | "boruta"
-// Parsers for the command-line words; InputError naming the flag and the accepted words otherwise.
+// Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
+// accepted words otherwise.
 NullMatrix parse_null_matrix(std::string_view word);
 NullSeeds parse_null_seeds(std::string_view word);
 Perturbation parse_perturbation(std::string_view word);
 ScoreKind parse_score(std::string_view word);
 RelevantSet parse_relevant_set(std::string_view word);
-// "default" | "accuracy" | "r2" | "mae" (--metric).
+// "default" | "accuracy" | "r2" | "mae" (metric).
 forest::Metric parse_metric(std::string_view word);
 
-// Options with the spec's defaults (§5). Names are the JSON `options` names.
+// Options with the documented defaults (docs/boruta.md#parameters). Names are the option table's keys (the JSON
+// `options` echo, the flags in kebab case).
 struct Options {
   int n_resampling = 50;            // α, null samples (>= 3)
   double fpr = 1e-6;                // p, tail probability of the intervals, in (0, 0.5)
@@ -82,21 +84,21 @@ struct Options {
   forest::Metric metric = forest::Metric::automatic;  // mae: regression only
   int test_repeats = 1;
   RelevantSet relevant_set = RelevantSet::union_set;
-  bool reference = false;           // --compat reference: squamish's statistics (§3.3)
-  int max_depth = 5;
-  double row_fraction = 0.632;
-  std::size_t min_leaf = 20;
-  int max_bins = 255;
-  forest::Engine engine = forest::Engine::native;
+  bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
+  // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
+  forest::ForestShape forest;
 };
 
-// InputError naming the option and its range for any invalid value (§7).
+// The option table (keys, defaults, ranges, help) of Options.
+const options::Table<Options>& option_table();
+// option_table().check() and the checks no single option can make; OptionError naming the key
+// (docs/boruta.md#errors-and-edge-cases).
 void validate(const Options& options);
 // The options a run uses: under `reference`, null_matrix all, sided two, boruta_max_iter 99 and
 // boruta_first_test_iter 1 (and the |V| = 1 shortcut at run time). This is the `options` echo.
 Options effective_options(const Options& options);
 report::Json options_json(const Options& options);
-// The Boruta options SFC runs for A (§3.3 step 1).
+// The Boruta options SFC runs for A (docs/boruta.md#sfc-steps step 1).
 boruta::Options boruta_options(const Options& options);
 
 // ---- the forest, replaceable ------------------------------------------------------------------------------------
@@ -174,15 +176,23 @@ struct Result {
   bool scripted = false;
 
   std::vector<std::size_t> selected() const;  // class > 0
-  // The result document of specs/README.md §3 with sfc_boruta.md §2's fields; `boruta` holds Boruta's document.
+  // The result document of docs/result-format.md#writing-rules with docs/boruta.md#inputs-and-outputs's fields; `boruta` holds Boruta's document.
   report::Json to_json(const Dataset& data) const;
 };
 
-// Runs SFC with the forest of §3.1. InputError for bad data or options (before any fit), Cancelled when ctx's
+// Runs SFC with the forest of docs/boruta.md#the-random-forest. InputError for bad data or options (before any fit), Cancelled when ctx's
 // flag is set. Progress stages: "sfc: boruta", "sfc: null", "sfc: tests".
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 // The same with scripted fits: `fits` for SFC's own fits, `boruta_fits` for Boruta's.
 Result run(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider& fits,
            const boruta::ImportanceProvider& boruta_fits);
+
+// The text table and summary `featrel sfc` prints: one row per feature (class, Boruta's decision, importance,
+// minimal set, test score, statistic, p) in `sort` order (class: class, then importance; importance; index),
+// then the intervals.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "class");
+
+// SFC in the method registry (method_registry.hpp).
+MethodSpec method_spec();
 
 }  // namespace featrel::sfc

@@ -1,4 +1,4 @@
-// Forest parameters (specs/sfc_boruta.md §3.1 table): spellings, the column-count rule, the values the XGBoost
+// Forest parameters (docs/boruta.md#the-random-forest table): the column-count rule, the values the XGBoost
 // engine needs to draw the same number of columns and rows per leaf, and validation.
 #include <cmath>
 #include <string>
@@ -8,22 +8,6 @@
 #include "featrel/forest.hpp"
 
 namespace featrel::forest {
-
-std::string to_string(Engine engine) { return engine == Engine::native ? "native" : "xgboost"; }
-std::string to_string(FeatureSampling sampling) { return sampling == FeatureSampling::tree ? "tree" : "node"; }
-
-Engine parse_engine(std::string_view word) {
-  if (word == "native") return Engine::native;
-  if (word == "xgboost") return Engine::xgboost;
-  throw InputError("option engine (--engine) must be native or xgboost, got '" + std::string(word) + "'");
-}
-
-FeatureSampling parse_feature_sampling(std::string_view word) {
-  if (word == "tree") return FeatureSampling::tree;
-  if (word == "node") return FeatureSampling::node;
-  throw InputError("option feature_sampling (--feature-sampling) must be tree or node, got '" + std::string(word) +
-                   "'");
-}
 
 std::size_t column_count(double fraction, std::size_t m) {
   const double k = std::floor(fraction * static_cast<double>(m) + 0.5);

@@ -1,4 +1,4 @@
-// Bad input to Boruta and SFC (specs/sfc_boruta.md §7): each error is an InputError raised before any fit whose
+// Bad input to Boruta and SFC (docs/boruta.md#errors-and-edge-cases): each error is an InputError raised before any fit whose
 // message names the offending flag or value.
 #include <gtest/gtest.h>
 
@@ -34,35 +34,53 @@ TEST(BorutaErrors, Options) {
   auto boruta = [&](featrel::boruta::Options o) { return [=, &d] { featrel::boruta::run(d, o, context(1), kNoFit); }; };
   featrel::boruta::Options o;
   o.perc = 0;
-  expect_input_error(boruta(o), "--perc");
+  expect_input_error(boruta(o), "option 'perc'");
   o = {};
   o.perc = 101;
-  expect_input_error(boruta(o), "--perc");
+  expect_input_error(boruta(o), "option 'perc'");
   o = {};
   o.alpha = 0;
-  expect_input_error(boruta(o), "--alpha");
+  expect_input_error(boruta(o), "option 'alpha'");
   o = {};
   o.alpha = 1.5;
-  expect_input_error(boruta(o), "--alpha");
+  expect_input_error(boruta(o), "option 'alpha'");
   o = {};
   o.max_iter = 0;
-  expect_input_error(boruta(o), "--max-iter");
+  expect_input_error(boruta(o), "option 'max_iter'");
+  o = {};
+  o.max_iter = 10001;
+  expect_input_error(boruta(o), "option 'max_iter'");
   o = {};
   o.trees = 0;
-  expect_input_error(boruta(o), "--trees");
+  expect_input_error(boruta(o), "option 'trees'");
   o = {};
-  o.max_depth = -1;
-  expect_input_error(boruta(o), "--max-depth");
+  o.trees = 10001;
+  expect_input_error(boruta(o), "option 'trees'");
+  o = {};
+  o.early_stopping = 0;
+  expect_input_error(boruta(o), "option 'early_stopping'");
+  o = {};
+  o.forest.max_depth = -1;
+  expect_input_error(boruta(o), "option 'max_depth'");
+  o = {};
+  o.forest.max_depth = 65;
+  expect_input_error(boruta(o), "option 'max_depth'");
   o = {};
   o.feature_fraction = featrel::forest::ColumnFraction::fraction(0.0);
-  expect_input_error(boruta(o), "--feature-fraction");
+  expect_input_error(boruta(o), "option 'feature_fraction'");
   o = {};
-  o.row_fraction = 1.5;
-  expect_input_error(boruta(o), "--row-fraction");
+  o.forest.row_fraction = 1.5;
+  expect_input_error(boruta(o), "option 'row_fraction'");
+  o = {};
+  o.forest.min_leaf = 0;
+  expect_input_error(boruta(o), "option 'min_leaf'");
+  o = {};
+  o.forest.max_bins = 256;
+  expect_input_error(boruta(o), "option 'max_bins'");
   o = {};
   o.first_test_iter = 0;
-  expect_input_error(boruta(o), "--first-test-iter");
-  expect_input_error([] { featrel::boruta::parse_model_preset("forest"); }, "--model-preset");
+  expect_input_error(boruta(o), "option 'first_test_iter'");
+  expect_input_error([] { featrel::boruta::parse_model_preset("forest"); }, "option 'model_preset'");
 }
 
 TEST(BorutaErrors, Data) {
@@ -114,44 +132,59 @@ TEST(SfcErrors, Options) {
   };
   featrel::sfc::Options o;
   o.n_resampling = 2;
-  expect_input_error(sfc(o), "--n-resampling");
+  expect_input_error(sfc(o), "option 'n_resampling'");
+  o = {};
+  o.n_resampling = 10001;
+  expect_input_error(sfc(o), "option 'n_resampling'");
   o = {};
   o.fpr = 0.5;
-  expect_input_error(sfc(o), "--fpr");
+  expect_input_error(sfc(o), "option 'fpr'");
   o = {};
   o.fpr = 0;
-  expect_input_error(sfc(o), "--fpr");
+  expect_input_error(sfc(o), "option 'fpr'");
   o = {};
   o.test_repeats = 0;
-  expect_input_error(sfc(o), "--test-repeats");
+  expect_input_error(sfc(o), "option 'test_repeats'");
   o = {};
   o.trees = 0;
-  expect_input_error(sfc(o), "--trees");
+  expect_input_error(sfc(o), "option 'trees'");
+  o = {};
+  o.trees = 10001;  // a negative count from a careless cast lands far above the bound
+  expect_input_error(sfc(o), "option 'trees'");
   o = {};
   o.holdout_fraction = 0.95;
-  expect_input_error(sfc(o), "--holdout-fraction");
+  expect_input_error(sfc(o), "option 'holdout_fraction'");
   o = {};
   o.feature_fraction = featrel::forest::ColumnFraction::fraction(1.5);
-  expect_input_error(sfc(o), "--feature-fraction");
+  expect_input_error(sfc(o), "option 'feature_fraction'");
+  o = {};
+  o.boruta_feature_fraction = featrel::forest::ColumnFraction::fraction(0.0);
+  expect_input_error(sfc(o), "option 'boruta_feature_fraction'");
   o = {};
   o.boruta_perc = 0;
-  expect_input_error(sfc(o), "--boruta-perc");
+  expect_input_error(sfc(o), "option 'boruta_perc'");
+  o = {};
+  o.boruta_trees = 0;
+  expect_input_error(sfc(o), "option 'boruta_trees'");
+  o = {};
+  o.forest.max_bins = 1;
+  expect_input_error(sfc(o), "option 'max_bins'");
   o = {};
   o.sided = featrel::stats::Sides::upper;
-  expect_input_error(sfc(o), "--sided");
+  expect_input_error(sfc(o), "option 'sided'");
   o = {};
   o.score = featrel::sfc::ScoreKind::oob;
-  o.engine = featrel::forest::Engine::xgboost;
-  expect_input_error(sfc(o), "--score oob needs the native engine");
+  o.forest.engine = featrel::forest::Engine::xgboost;
+  expect_input_error(sfc(o), "option 'score' must not be oob with the xgboost engine");
   o = {};
   o.metric = featrel::forest::Metric::mae;
   expect_input_error(sfc(o), "--metric mae needs a regression target");
-  expect_input_error([] { featrel::sfc::parse_null_matrix("some"); }, "--null-matrix");
-  expect_input_error([] { featrel::sfc::parse_null_seeds("random"); }, "--null-seeds");
-  expect_input_error([] { featrel::sfc::parse_perturbation("drop"); }, "--perturbation");
-  expect_input_error([] { featrel::sfc::parse_score("cv"); }, "--score");
-  expect_input_error([] { featrel::sfc::parse_relevant_set("all"); }, "--relevant-set");
-  expect_input_error([] { featrel::sfc::parse_metric("auc"); }, "--metric");
+  expect_input_error([] { featrel::sfc::parse_null_matrix("some"); }, "option 'null_matrix'");
+  expect_input_error([] { featrel::sfc::parse_null_seeds("random"); }, "option 'null_seeds'");
+  expect_input_error([] { featrel::sfc::parse_perturbation("drop"); }, "option 'perturbation'");
+  expect_input_error([] { featrel::sfc::parse_score("cv"); }, "option 'score'");
+  expect_input_error([] { featrel::sfc::parse_relevant_set("all"); }, "option 'relevant_set'");
+  expect_input_error([] { featrel::sfc::parse_metric("auc"); }, "option 'metric'");
 }
 
 TEST(SfcErrors, HoldoutNeedsEveryClassInBothParts) {

@@ -1,4 +1,4 @@
-// Boruta's exact reference values (specs/sfc_boruta.md §6.1): the `auto` tree counts, shadow counts, the numpy
+// Boruta's exact reference values (docs/boruta.md#exact-cases): the `auto` tree counts, shadow counts, the numpy
 // percentile, binomial p-values, the BH decisions, scripted runs with their iteration counts, the rough fix and
 // ranking examples, and the "no all-true support" rule — driven through a scripted importance provider.
 #include <gtest/gtest.h>
@@ -24,7 +24,7 @@ TEST(BorutaExact, AutoTrees) {
   for (std::size_t q = 0; q < n_a.size(); ++q) EXPECT_EQ(auto_trees(n_a[q], 5), expect[q]) << "n_a " << n_a[q];
   EXPECT_EQ(auto_trees(10, 10), 44u);  // BorutaPy's unit test
   EXPECT_EQ(auto_trees(100, 10), 141u);
-  EXPECT_EQ(auto_trees(100, 0), 141u);  // unlimited depth counts as 10 (§4 defect 4)
+  EXPECT_EQ(auto_trees(100, 0), 141u);  // unlimited depth counts as 10 (docs/boruta.md#departures-from-the-references defect 4)
 }
 
 TEST(BorutaExact, ShadowCount) {
@@ -223,8 +223,7 @@ TEST(BorutaExact, EarlyStopping) {
   const featrel::Dataset d = noise_data(100, 2);
   Options o;
   o.perc = 100;
-  o.early_stopping = true;
-  o.n_iter_no_change = 4;
+  o.early_stopping = 4;
   // Both features tie with the shadows: no test ever decides.
   const ImportanceProvider flat = [](const FitQuery& q) {
     return std::vector<double>(q.active.size() + q.shadow_sources.size(), 1.0);

@@ -1,4 +1,4 @@
-// Boruta's result document (specs/README.md §3, sfc_boruta.md §2) and its determinism: key order, the options
+// Boruta's result document (docs/result-format.md#writing-rules, docs/boruta.md#inputs-and-outputs) and its determinism: key order, the options
 // echo, per-feature fields, histories with nulls, and identical JSON (without timing) for 1, 2 and 4 threads on
 // both engines.
 #include <gtest/gtest.h>
@@ -6,6 +6,7 @@
 #include "boruta_test_data.hpp"
 #include "featrel/boruta.hpp"
 #include "featrel/result_json.hpp"
+#include "featrel/sfc.hpp"
 
 namespace {
 
@@ -37,10 +38,10 @@ TEST(BorutaJson, Document) {
   EXPECT_EQ(j["seed"], 7);
   EXPECT_EQ(keys(j["options"]),
             (std::vector<std::string>{"perc", "alpha", "two_step", "max_iter", "trees", "first_test_iter",
-                                      "early_stopping", "n_iter_no_change", "model_preset", "max_depth",
-                                      "feature_fraction", "feature_sampling", "row_fraction", "min_leaf", "max_bins",
-                                      "engine"}));
-  EXPECT_EQ(j["options"]["trees"], "auto");
+                                      "early_stopping", "model_preset", "max_depth", "row_fraction", "min_leaf",
+                                      "max_bins", "engine", "feature_fraction", "feature_sampling"}));
+  EXPECT_TRUE(j["options"]["trees"].is_null());           // auto
+  EXPECT_TRUE(j["options"]["early_stopping"].is_null());  // off
   EXPECT_EQ(j["options"]["feature_fraction"], "sqrt");  // the rf preset, resolved
   EXPECT_EQ(j["options"]["feature_sampling"], "node");
   EXPECT_EQ(keys(j["features"][0]),
@@ -62,11 +63,56 @@ TEST(BorutaJson, Document) {
   EXPECT_EQ(j["engine"], "native");
 }
 
+// The options echo holds the table's keys and reads back through the table into the same options (null: auto
+// trees, early stopping off).
+TEST(BorutaJson, OptionsEchoReadsBack) {
+  Options o;
+  o.model_preset = ModelPreset::rf;
+  o.trees = 50;
+  o.early_stopping = 7;
+  o.forest.max_bins = 64;
+  o.forest.engine = featrel::forest::Engine::xgboost;
+  const Json echo = options_json(o);
+  EXPECT_EQ(echo["early_stopping"], 7);
+  EXPECT_EQ(echo["feature_fraction"], "sqrt");
+  Options back;
+  option_table().set_json(back, echo);
+  EXPECT_EQ(options_json(back), echo);
+  EXPECT_EQ(back.trees, std::optional<std::size_t>(50));
+  EXPECT_EQ(back.early_stopping, std::optional<int>(7));
+  EXPECT_EQ(back.forest.max_bins, 64);
+  EXPECT_EQ(back.forest.engine, featrel::forest::Engine::xgboost);
+  Options unset = back;
+  option_table().set_json(unset, options_json(Options{}));
+  EXPECT_FALSE(unset.trees.has_value());
+  EXPECT_FALSE(unset.early_stopping.has_value());
+  // The CLI words of the unset states.
+  option_table().set(back, "early_stopping", "off");
+  option_table().set(back, "trees", "auto");
+  option_table().set(back, "feature_fraction", "preset");
+  EXPECT_FALSE(back.early_stopping.has_value());
+  EXPECT_FALSE(back.trees.has_value());
+  EXPECT_FALSE(back.feature_fraction.has_value());
+  EXPECT_THROW(option_table().set(back, "trees", "-5"), featrel::options::OptionError);
+
+  featrel::sfc::Options s;
+  s.boruta_trees = 30;
+  s.feature_fraction = featrel::forest::ColumnFraction::sqrt();
+  s.forest.min_leaf = 5;
+  s.reference = true;
+  const Json sfc_echo = featrel::sfc::options_json(s);
+  EXPECT_EQ(sfc_echo["compat"], "reference");
+  featrel::sfc::Options sfc_back;
+  featrel::sfc::option_table().set_json(sfc_back, sfc_echo);
+  EXPECT_EQ(featrel::sfc::options_json(sfc_back), sfc_echo);
+  EXPECT_THROW(featrel::sfc::option_table().set(sfc_back, "trees", "-5"), featrel::options::OptionError);
+}
+
 TEST(BorutaJson, IdenticalForAnyThreadCount) {
   const featrel::Dataset d = boruta_test::breast_cancer();
   for (featrel::forest::Engine engine : {featrel::forest::Engine::native, featrel::forest::Engine::xgboost}) {
     Options o;
-    o.engine = engine;
+    o.forest.engine = engine;
     o.max_iter = engine == featrel::forest::Engine::native ? 12 : 6;
     std::string first;
     for (unsigned threads : {1u, 2u, 4u}) {

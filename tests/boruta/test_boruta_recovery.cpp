@@ -1,4 +1,4 @@
-// Boruta with the forest on data with a known truth (specs/sfc_boruta.md §6.2): the make_classification fixture
+// Boruta with the forest on data with a known truth (docs/boruta.md#borutapy-cross-checks): the make_classification fixture
 // (5 informative, 5 redundant, 20 noise columns) under both model presets, generated cluster data, and breast
 // cancer's clearly relevant features.
 #include <gtest/gtest.h>
@@ -100,7 +100,7 @@ TEST(BorutaRecovery, GeneratedClusters) {
 }
 
 TEST(BorutaRecovery, BreastCancerKeepsTheClearlyRelevantFeatures) {
-  // §6.2: the 25 features BorutaPy confirms in both runs are confirmed and never rejected; 9 and 19 are not
+  // docs/boruta.md#borutapy-cross-checks: the 25 features BorutaPy confirms in both runs are confirmed and never rejected; 9 and 19 are not
   // rejected. One seed here (the ten-seed acceptance is a benchmark).
   const featrel::Dataset d = boruta_test::breast_cancer();
   const Result r = run(d, Options{}, context(1, 2));

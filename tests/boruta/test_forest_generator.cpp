@@ -1,4 +1,4 @@
-// The forest check of the generator (fri.md Appendix A, specs/README.md §7 last note): on non-linear (XOR-like)
+// The forest check of the generator (docs/generate.md#relevance-generator, docs/architecture.md#shared-components last note): on non-linear (XOR-like)
 // data a 20-tree random forest reaches > 0.95 training accuracy. It lives here because this suite links the
 // generator; the forest's own tests are tests/models/test_forest_*.cpp.
 #include <gtest/gtest.h>

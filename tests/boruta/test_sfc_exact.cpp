@@ -1,4 +1,4 @@
-// SFC's decision logic on scripted fits (specs/sfc_boruta.md §6.1): the prediction interval of the reference null
+// SFC's decision logic on scripted fits (docs/boruta.md#exact-cases): the prediction interval of the reference null
 // scores, the scripted classes with both sided variants, the seed paths and designs of every query, and the
 // options that change the algorithm (null matrix, perturbation, relevant set, test repeats, seeds, reference).
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@ using namespace featrel::sfc;
 using boruta_test::context;
 using featrel::report::Json;
 
-// §6.1 row 3: α = 10 null scores.
+// docs/boruta.md#exact-cases row 3: α = 10 null scores.
 const std::vector<double> kNullScores{0.90, 0.92, 0.91, 0.93, 0.89, 0.90, 0.92, 0.91, 0.90, 0.92};
 const std::vector<double> kShadowNull{1.0, 1.1, 0.9, 1.0, 1.2, 0.8, 1.0, 1.05, 0.95, 1.0};
 

@@ -28,7 +28,7 @@ TEST(SfcForest, IdenticalForAnyThreadCount) {
   const boruta_test::Generated g = set3(2);
   for (featrel::forest::Engine engine : {featrel::forest::Engine::native, featrel::forest::Engine::xgboost}) {
     Options o = quick();
-    o.engine = engine;
+    o.forest.engine = engine;
     if (engine == featrel::forest::Engine::xgboost) {
       o.trees = 20;
       o.n_resampling = 5;
@@ -67,7 +67,7 @@ TEST(SfcForest, ScoreKinds) {
 }
 
 TEST(SfcForest, RegressionAndMulticlass) {
-  // Regression: y = 0.3·Σ strong latent (fri Appendix A), 2 strong and 2 weak of 8 columns.
+  // Regression: y = 0.3·Σ strong latent (docs/generate.md#relevance-generator), 2 strong and 2 weak of 8 columns.
   featrel::gen::RelevanceOptions ro;
   ro.task = "regression";
   ro.n_samples = 300;

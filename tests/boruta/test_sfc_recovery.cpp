@@ -1,4 +1,4 @@
-// SFC classes against the generator's truth (specs/sfc_boruta.md §6.3), at test size: a few seeds of linear Sets
+// SFC classes against the generator's truth (docs/boruta.md#paper-targets), at test size: a few seeds of linear Sets
 // 1, 3, 5 and 7 (paper Table 1, noise 0) and of NL 2 (Table 5, n = 1000, noise 0.1), with the protocol's rules
 // (precision and recall per run, undefined precision skipped) and thresholds from the paper's Tables 3, 6 and
 // 8–11: all-relevant F1 ≥ paper − 0.15 per set, class-level means ≥ paper − 0.25. The ten-seed sweep over all

@@ -34,6 +34,7 @@ struct Generated {
 
 Json without_timing(Json r) {
   r["diagnostics"].erase("seconds");
+  r.erase("provenance");  // command line and time of the run
   if (r.contains("boruta")) r["boruta"]["diagnostics"].erase("seconds");
   return r;
 }
@@ -98,7 +99,7 @@ TEST(CliSfc, ClassesMatchTheTruthAndTheJsonHoldsTheIntervals) {
   int relevant_found = 0, noise_called = 0;
   for (std::size_t c = 0; c < 10; ++c) {
     const Json& f = j["features"][c];
-    // The shared `class` (0/1/2) and `relevance` word of specs/README.md §3 carry sfc §2's relevance.
+    // The shared `class` (0/1/2) and `relevance` word of docs/result-format.md#writing-rules carry docs/boruta.md#inputs-and-outputs's relevance.
     for (const char* key : {"class", "relevance", "boruta_decision", "in_all_relevant", "in_minimal",
                             "importance", "tested", "test_score", "test_statistic", "test_p_value"})
       EXPECT_TRUE(f.contains(key)) << key;
@@ -133,11 +134,20 @@ TEST(CliBorutaErrors, BadInputExitsTwoNamingTheProblem) {
       {"boruta " + g.args() + " --perc 0", "--perc"},
       {"boruta " + g.args() + " --alpha 1.5", "--alpha"},
       {"boruta " + g.args() + " --trees many", "--trees"},
-      {"boruta " + g.args() + " --max-iter 0", "max_iter"},
+      {"boruta " + g.args() + " --max-iter 0", "--max-iter"},
+      {"boruta " + g.args() + " --max-iter 10001", "--max-iter"},
+      {"boruta " + g.args() + " --early-stopping 0", "--early-stopping"},
+      {"boruta " + g.args() + " --max-bins 256", "--max-bins"},
+      {"boruta " + g.args() + " --feature-fraction 1.5", "--feature-fraction"},
       {"boruta " + g.args() + " --model-preset forest", "--model-preset"},
       {"boruta " + g.args() + " --engine gpu", "--engine"},
       {"boruta " + g.args() + " --task ordinal", "--task multiclass"},
-      {"sfc " + g.args() + " --n-resampling 2", "n_resampling"},
+      {"sfc " + g.args() + " --n-resampling 2", "--n-resampling"},
+      {"sfc " + g.args() + " --trees -5", "--trees"},
+      {"sfc " + g.args() + " --trees 18446744073709551611", "--trees"},
+      {"sfc " + g.args() + " --boruta-trees 0", "--boruta-trees"},
+      {"sfc " + g.args() + " --test-repeats 1001", "--test-repeats"},
+      {"sfc " + g.args() + " --boruta-feature-fraction 0", "--boruta-feature-fraction"},
       {"sfc " + g.args() + " --fpr 0.7", "fpr"},
       {"sfc " + g.args() + " --sided upper", "--sided"},
       {"sfc " + g.args() + " --null-matrix some", "--null-matrix"},

@@ -1,6 +1,6 @@
-// classify::fit_binary, pareto's five classifiers (§3.2) on WDBC's 426/143 split: each reaches the accuracy the
+// classify::fit_binary, pareto's five classifiers (docs/pareto.md#classifiers) on WDBC's 426/143 split: each reaches the accuracy the
 // spec's reference reports, is deterministic for a seed, predicts the same from several threads at once, and its
-// delta predictor (ColumnScorer, §8) gives the plain path's decisions for permuted columns — bit for bit where the
+// delta predictor (ColumnScorer, docs/pareto.md#performance) gives the plain path's decisions for permuted columns — bit for bit where the
 // sums are re-added in the same order (rf, nb), to rounding otherwise. Option checks and unknown keys.
 #include <gtest/gtest.h>
 
@@ -64,13 +64,23 @@ TEST(Classifier, KeysInTheSpecsOrder) {
 }
 
 TEST(Classifier, WdbcAccuracies) {
-  // Reference medians (scikit-learn, pareto §6.2 S3): rf 0.96, nb 0.94, svm 0.92, raw mlp 0.92 (min 0.62).
+  // Reference medians (scikit-learn, docs/pareto.md#statistical-cases S3): rf 0.96, nb 0.94, svm 0.92, raw mlp 0.92 (min 0.62).
   // logreg is standardised by the caller, as pareto does by default.
   const auto& d = wdbc();
   EXPECT_GE(accuracy(d.test.y, decide(fitted("rf"), d.test.X)), 0.93);
   EXPECT_GE(accuracy(d.test.y, decide(fitted("nb"), d.test.X)), 0.90);
   EXPECT_GE(accuracy(d.test.y, decide(fitted("svm"), d.test.X)), 0.88);
-  EXPECT_GE(accuracy(d.test.y, decide(fitted("mlp"), d.test.X)), 0.62);
+  {
+    // Always predicting the majority class (benign) scores 90 of 143 = 0.629 here, so the MLP must predict both
+    // classes and beat that rate by a margin. TEMP-PROBE
+    const Eigen::VectorXd f = decide(fitted("mlp"), d.test.X);
+    int positives = 0, truth = 0;
+    for (Eigen::Index i = 0; i < f.size(); ++i) positives += f(i) > 0.0;
+    for (int y : d.test.y) truth += y;
+    const double majority = double(std::max<int>(truth, int(d.test.y.size()) - truth)) / double(d.test.y.size());
+    EXPECT_EQ(positives, -1) << truth << " " << majority;
+    EXPECT_GE(accuracy(d.test.y, f), 1.0);
+  }
   const featrel::Standardizer s = featrel::Standardizer::fit(d.train.X, {}, featrel::SdDivisor::population);
   const auto logreg = cl::fit_binary("logreg", s.transform(d.train.X), d.train.y, 1, {});
   EXPECT_GE(accuracy(d.test.y, decide(*logreg, s.transform(d.test.X))), 0.95);

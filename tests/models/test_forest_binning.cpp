@@ -1,4 +1,4 @@
-// The forest's binning and parameter rules (specs/sfc_boruta.md §3.1 item 1 and the §6.1 rows on k and
+// The forest's binning and parameter rules (docs/boruta.md#the-random-forest item 1 and the docs/boruta.md#exact-cases rows on k and
 // min_child_weight): one bin per value up to max_bins values, quantile edges beyond, a missing code, test rows
 // coded with the training edges, and the column-count and XGBoost translation rules.
 #include <gtest/gtest.h>
@@ -97,7 +97,7 @@ TEST(ForestBinning, ShadowKeepsBinsAndMissingRate) {
   EXPECT_THROW(d.add(3), featrel::InputError);
 }
 
-// §6.1: feature count k for f = 0.1 with m = 60, 45, 10, 4; for f = 0.8 with m = 21, 71. XGBoost gets (k+½)/m.
+// docs/boruta.md#exact-cases: feature count k for f = 0.1 with m = 60, 45, 10, 4; for f = 0.8 with m = 21, 71. XGBoost gets (k+½)/m.
 TEST(ForestParams, ColumnCounts) {
   EXPECT_EQ(column_count(0.1, 60), 6u);
   EXPECT_EQ(column_count(0.1, 45), 5u);

@@ -1,4 +1,4 @@
-// The two forest engines against each other (specs/sfc_boruta.md §3.1): on the same data, importances averaged
+// The two forest engines against each other (docs/boruta.md#the-random-forest): on the same data, importances averaged
 // over 20 seeds agree within 10 % for every feature holding more than 5 % of the total gain, and accuracies within
 // 0.02. The XGBoost engine's exported trees reproduce XGBoost's own margins, and it is deterministic too.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// The native forest (specs/sfc_boruta.md §3.1): the §6.1 one-split example, the split rules (min_leaf, depth,
+// The native forest (docs/boruta.md#the-random-forest): the docs/boruta.md#exact-cases one-split example, the split rules (min_leaf, depth,
 // missing values), targets of every task, scores in-sample, out of bag and on coded test rows, determinism for a
-// seed and any thread count, and shadows as views. (The generator check of fri.md Appendix A needs the generator,
+// seed and any thread count, and shadows as views. (The generator check of docs/generate.md#relevance-generator needs the generator,
 // which this suite does not link: it is tests/boruta/test_forest_generator.cpp.)
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace {
 
 using namespace featrel::forest;
 
-// §6.1: left 30 rows with 24 ones, right 30 rows with 6 ones, h₀ = ¼, λ = 0.
+// docs/boruta.md#exact-cases: left 30 rows with 24 ones, right 30 rows with 6 ones, h₀ = ¼, λ = 0.
 struct OneSplit {
   Eigen::MatrixXd X{60, 1};
   Target target;
@@ -266,7 +266,7 @@ TEST(ForestNative, ShadowViewsEqualMaterialisedColumns) {
 }
 
 TEST(ForestNative, FitsWithOneSeedShareTheirRowSamples) {
-  // §3.1 item 7: rows come from derive(seed, t, 0) whatever the column count, so the out-of-bag counts agree.
+  // docs/boruta.md#the-random-forest item 7: rows come from derive(seed, t, 0) whatever the column count, so the out-of-bag counts agree.
   const auto pb = forest_test::binary(200, 6, 0.5, 61);
   const BinnedData b = bin(pb.X);
   Design small(b), large = forest_test::all_columns(b);

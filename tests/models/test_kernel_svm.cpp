@@ -1,4 +1,4 @@
-// The libsvm polynomial-kernel SVM of pareto §3.2 `svm`: it separates what a degree-2 kernel separates and a linear
+// The libsvm polynomial-kernel SVM of docs/pareto.md#classifiers `svm`: it separates what a degree-2 kernel separates and a linear
 // model cannot, its decisions point to class 1 whichever class libsvm saw first, γ = 'scale' by hand, the dense
 // decision matches its own inner-product form, it is deterministic, and bad input is refused.
 #include <gtest/gtest.h>

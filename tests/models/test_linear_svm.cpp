@@ -1,4 +1,4 @@
-// The linear SVM of specs/crfe.md §3.2: the Newton and liblinear back ends reach the same optimum (binary and
+// The linear SVM of docs/crfe.md#one-vs-all-linear-svm: the Newton and liblinear back ends reach the same optimum (binary and
 // one-vs-rest), the optimum satisfies ∇f = 0, warm starts converge to the same point in fewer iterations, fits
 // are deterministic, and a tiny case is checked by hand.
 #include <gtest/gtest.h>
@@ -83,7 +83,7 @@ TEST(LinearSvm, NewtonAndLiblinearAgreeMulticlass) {
   }
   EXPECT_EQ(nt.solver_summary(), "newton");
   EXPECT_EQ(ll.solver_summary(), "liblinear");
-  // At the default tolerance the two still agree closely (the β fixtures of crfe §6.2 rely on it).
+  // At the default tolerance the two still agree closely (the β fixtures of docs/crfe.md#cross-check-fixtures rely on it).
   const auto nt4 = featrel::fit_linear_svm(b.X, b.labels, 3, opts(SvmSolver::newton, 1e-4));
   EXPECT_LT((nt4.W - nt.W).norm(), 1e-3 * nt.W.norm());
 }

@@ -1,4 +1,4 @@
-// Logistic regression (liblinear L2R_LR, specs/README.md §7): the fitted weights satisfy liblinear's optimality
+// Logistic regression (liblinear L2R_LR, docs/architecture.md#shared-components): the fitted weights satisfy liblinear's optimality
 // condition for ½‖w̃‖² + C·Σ log(1 + e^(−y·w̃·x̃)) with a regularised bias, the binary margin points to class 1
 // whichever class comes first, standardisation is the population z-score of the training rows, binary and
 // one-vs-rest multiclass accuracy on separable data, determinism, and bad input.

@@ -1,4 +1,4 @@
-// Test data for the LpSvm tests: small generated problems in the style of specs/fri.md Appendix A (strong
+// Test data for the LpSvm tests: small generated problems in the style of docs/generate.md#relevance-generator (strong
 // features, one weak group of shifted copies, irrelevant noise columns), standardised with the population sd.
 // Written here so that the model tests depend on featrel_core's rng only.
 #pragma once

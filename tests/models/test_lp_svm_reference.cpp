@@ -1,6 +1,6 @@
-// featrel::LpSvm against the exact reference values of specs/fri.md §6.1: the deterministic 60-sample data set,
+// featrel::LpSvm against the exact reference values of docs/fri.md#exact-reference-data: the deterministic 60-sample data set,
 // fixed C (and ε), baseline L1 norm N and loss L*, and the normalised intervals computed from the 2 bound LPs
-// per feature (§3.5), with the reference mode's budget (no loss floor) and the default mode's floor.
+// per feature (docs/fri.md#relevance-bounds), with the reference mode's budget (no loss floor) and the default mode's floor.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +18,7 @@ using featrel::LpSense;
 using featrel::LpSvm;
 using featrel::LpTask;
 
-// specs/fri.md §6.1: n = 60, frac(a) = (i·a) mod 1 for i = 1..60; X = [f0, h, h, f3, f4], z-scored (population sd).
+// docs/fri.md#exact-reference-data: n = 60, frac(a) = (i·a) mod 1 for i = 1..60; X = [f0, h, h, f3, f4], z-scored (population sd).
 struct Ref61 {
   Eigen::MatrixXd X;
   Eigen::VectorXd y_class, y_reg, y_ord;
@@ -75,7 +75,7 @@ struct Interval {
   double lower, upper, signed_min, signed_max;
 };
 
-// LB = 0 if a ≤ 0 ≤ b else min(|a|, |b|); UB = max(|a|, |b|); both divided by N (fri.md §3.5).
+// LB = 0 if a ≤ 0 ≤ b else min(|a|, |b|); UB = max(|a|, |b|); both divided by N (docs/fri.md#relevance-bounds).
 Interval interval(double a, double b, double N) {
   Interval iv;
   iv.lower = (a <= 0.0 && 0.0 <= b) ? 0.0 : std::min(std::abs(a), std::abs(b)) / N;
@@ -191,7 +191,7 @@ TEST_P(Reference61, OrdinalC1) {
   expect_intervals(f2, {{.426650, .568066}, {0, .606500}, {0, .606500}, {0, .059376}, {0, .064489}});
 }
 
-// fri.md §6.1 constrained table (classification C = 1): a preset pins |w_k| to [lo, hi]·N on the side of the
+// docs/fri.md#exact-reference-data constrained table (classification C = 1): a preset pins |w_k| to [lo, hi]·N on the side of the
 // baseline sign (features here all have a positive baseline weight or larger positive extreme), then every other
 // feature is re-bounded from the same baseline basis under the same μ, ρ.
 struct Preset {

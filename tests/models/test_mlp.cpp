@@ -1,4 +1,4 @@
-// The MLP of pareto §3.2: its gradient against finite differences, Glorot-uniform initial weights, the first Adam
+// The MLP of docs/pareto.md#classifiers: its gradient against finite differences, Glorot-uniform initial weights, the first Adam
 // step against its closed form, scikit-learn's stopping rule replayed from the loss curve, learning XOR and
 // separable blobs, determinism for a seed, the first-layer path pareto's permutations use, and bad input.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Gaussian naive Bayes (pareto §3.2 `nb`): parameters and joint log-likelihoods of a tiny data set against values
+// Gaussian naive Bayes (docs/pareto.md#classifiers `nb`): parameters and joint log-likelihoods of a tiny data set against values
 // computed by hand (exact fractions for the moments), the smoothing term, ties going to the negative class, and
 // bad input.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Internals shared by the Boruta and SFC files: the data checks both methods make before any fit (§7), the
+// Internals shared by the Boruta and SFC files: the data checks both methods make before any fit (docs/boruta.md#errors-and-edge-cases), the
 // forest-backed importance provider, and Boruta's run with an explicit seed on data already binned (SFC bins
 // once per run and runs Boruta with seed derive(seed, 8)).
 #pragma once
@@ -17,13 +17,13 @@ namespace featrel::boruta::detail {
 // 1e-12·max(1, |mean|) over its finite values. An all-missing column counts as constant.
 std::vector<bool> constant_columns(const Dataset& data);
 
-// §7's errors, each naming the offending flag or value: no feature columns, an ordinal target, a target with a
+// docs/boruta.md#errors-and-edge-cases's errors, each naming the offending flag or value: no feature columns, an ordinal target, a target with a
 // single class, a non-finite target value, an infinite feature value, and too few rows for one tree
 // (⌊row_fraction·n_train⌋ < 2·min_leaf). `method` starts each message.
 void check_data(const Dataset& data, std::string_view method, double row_fraction, std::size_t min_leaf,
                 std::size_t n_train);
 
-// Importances from the forest of §3.1 on the binned data: the design is [active | shadows], shadows permuted with
+// Importances from the forest of docs/boruta.md#the-random-forest on the binned data: the design is [active | shadows], shadows permuted with
 // their seeds; trees in fixed blocks over `threads` (the fit is the run's only task).
 ImportanceProvider forest_provider(const forest::BinnedData& bins, const forest::Target& target,
                                    const Options& options, unsigned threads);
@@ -31,6 +31,14 @@ ImportanceProvider forest_provider(const forest::BinnedData& bins, const forest:
 // Boruta's run with its own seed; `provider` null = the forest on `bins` (binned here when null too).
 Result run_seeded(const Dataset& data, const Options& options, const RunContext& ctx, std::uint64_t seed,
                   const ImportanceProvider* provider, const forest::BinnedData* bins, std::string_view method);
+
+// Column-fraction options (feature_fraction, SFC's boruta_feature_fraction): the word sqrt, all or a fraction in
+// (0, 1] (OptionError naming info's key otherwise), its JSON echo ("sqrt" or the number), the JSON read back, and
+// the check of a struct filled in by hand (OptionError naming `key`).
+forest::ColumnFraction column_fraction_word(const options::Info& info, std::string_view word);
+report::Json column_fraction_json(const forest::ColumnFraction& f);
+forest::ColumnFraction column_fraction_from_json(const options::Info& info, const report::Json& j);
+void check_column_fraction(const forest::ColumnFraction& f, const std::string& key);
 
 // "k feature(s)" style counts for messages.
 std::string count_word(std::size_t n, std::string_view one, std::string_view many);

@@ -1,4 +1,4 @@
-// One Boruta iteration's ingredients (specs/sfc_boruta.md §3.2 items 2–4): the `auto` tree count, the shadow
+// One Boruta iteration's ingredients (docs/boruta.md#the-boruta-loop items 2–4): the `auto` tree count, the shadow
 // count, and the forest that gives the importances of [active | shadows] — shadows as permuted views of the bin
 // codes, so that a shadow has exactly its source's bins and missing rate.
 #include <cmath>

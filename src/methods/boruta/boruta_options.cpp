@@ -1,105 +1,159 @@
-// Boruta options (specs/sfc_boruta.md §5): spellings, validation with messages naming the flag and its range
-// (§7), the forest preset, and the JSON echo.
+// Boruta options (docs/boruta.md#parameters): the word lists, the option table (keys, defaults, ranges, help),
+// validation with messages naming the key (docs/boruta.md#errors-and-edge-cases), the forest preset, and the JSON
+// echo. Also the column-fraction option words SFC's table shares.
 #include <cmath>
 #include <string>
 
 #include "featrel/boruta.hpp"
 #include "featrel/error.hpp"
 #include "featrel/format.hpp"
+#include "methods/boruta/boruta_internal.hpp"
 
 namespace featrel::boruta {
 
 namespace {
 
-[[noreturn]] void bad(std::string_view name, std::string_view flag, std::string_view range, const std::string& got) {
-  throw InputError("boruta: option " + std::string(name) + " (--" + std::string(flag) + ") must be " +
-                   std::string(range) + ", got " + got);
+const options::Choices<ModelPreset>& model_preset_words() {
+  static const options::Choices<ModelPreset> words{{"paper", ModelPreset::paper}, {"rf", ModelPreset::rf}};
+  return words;
 }
+
+const options::Choices<Decision>& decision_words() {
+  static const options::Choices<Decision> words{
+      {"tentative", Decision::tentative}, {"confirmed", Decision::confirmed}, {"rejected", Decision::rejected}};
+  return words;
+}
+
+const options::Choices<StopReason>& stop_reason_words() {
+  static const options::Choices<StopReason> words{{"all_decided", StopReason::all_decided},
+                                                  {"max_iter", StopReason::max_iter},
+                                                  {"early_stopping", StopReason::early_stopping}};
+  return words;
+}
+
+// The word that leaves feature_fraction / feature_sampling to the model preset.
+constexpr const char* kPresetWord = "preset";
 
 }  // namespace
 
-std::string to_string(ModelPreset preset) { return preset == ModelPreset::paper ? "paper" : "rf"; }
+namespace detail {
 
-std::string to_string(Decision decision) {
-  switch (decision) {
-    case Decision::tentative: return "tentative";
-    case Decision::confirmed: return "confirmed";
-    case Decision::rejected: return "rejected";
+forest::ColumnFraction column_fraction_word(const options::Info& info, std::string_view word) {
+  if (word == "sqrt") return forest::ColumnFraction::sqrt();
+  if (word == "all") return forest::ColumnFraction::fraction(1.0);
+  options::Info part = info;
+  part.kind = options::Kind::real;
+  part.range = options::Range::left_open(0, 1);
+  try {
+    return forest::ColumnFraction::fraction(options::detail::parse_real(part, word));
+  } catch (const options::OptionError&) {
+    options::detail::fail(info, "sqrt, all or a fraction in (0, 1]", "'" + std::string(word) + "'");
   }
-  return "tentative";
 }
 
-std::string to_string(StopReason reason) {
-  switch (reason) {
-    case StopReason::all_decided: return "all_decided";
-    case StopReason::max_iter: return "max_iter";
-    case StopReason::early_stopping: return "early_stopping";
-  }
-  return "max_iter";
+report::Json column_fraction_json(const forest::ColumnFraction& f) {
+  return f.kind == forest::ColumnFraction::Kind::sqrt ? report::Json("sqrt") : report::Json(f.value);
 }
 
+forest::ColumnFraction column_fraction_from_json(const options::Info& info, const report::Json& j) {
+  if (!j.is_number()) options::detail::fail(info, "sqrt, all or a fraction in (0, 1]", j.dump());
+  const double v = j.get<double>();
+  if (!(std::isfinite(v) && v > 0.0 && v <= 1.0))
+    options::detail::fail(info, "sqrt, all or a fraction in (0, 1]", j.dump());
+  return forest::ColumnFraction::fraction(v);
+}
+
+void check_column_fraction(const forest::ColumnFraction& f, const std::string& key) {
+  if (f.kind == forest::ColumnFraction::Kind::fraction && !(f.value > 0.0 && f.value <= 1.0))
+    throw options::OptionError(key, "option '" + key + "' must be sqrt, all or a fraction in (0, 1], got " +
+                                        format_number(f.value));
+}
+
+}  // namespace detail
+
+std::string to_string(ModelPreset preset) { return options::word_of(model_preset_words(), preset); }
+std::string to_string(Decision decision) { return options::word_of(decision_words(), decision); }
+std::string to_string(StopReason reason) { return options::word_of(stop_reason_words(), reason); }
 ModelPreset parse_model_preset(std::string_view word) {
-  if (word == "paper") return ModelPreset::paper;
-  if (word == "rf") return ModelPreset::rf;
-  throw InputError("boruta: option model_preset (--model-preset) must be paper or rf, got '" + std::string(word) +
-                   "'");
+  return options::value_of(model_preset_words(), word, "model_preset");
+}
+
+const options::Table<Options>& option_table() {
+  using options::Range;
+  static const options::Table<Options> table = [] {
+    options::Table<Options> t("boruta");
+    t.group("Boruta");
+    t.add("perc", &Options::perc, "Shadow percentile used as the threshold (100 = the best shadow)")
+        .range(Range::left_open(0, 100));
+    t.add("alpha", &Options::alpha, "Significance level of the hit tests").range(Range::left_open(0, 1));
+    t.add("two_step", &Options::two_step,
+          "Benjamini–Hochberg + Bonferroni over iterations (--no-two-step: Bonferroni over all features)");
+    t.add("max_iter", &Options::max_iter, "Forest fits at most").range(Range::closed(1, 10000));
+    t.add("trees", &Options::trees, "Trees per fit, or auto (BorutaPy's rule from the active feature count)")
+        .range(Range::closed(1, 10000))
+        .value_name("N");
+    t.add("first_test_iter", &Options::first_test_iter, "First iteration that tests (1 = squamish's Boruta)")
+        .range(Range::closed(1, 10000));
+    t.add("early_stopping", &Options::early_stopping,
+          "Stop when more than N iterations pass without a new decision (BorutaPy's n_iter_no_change)")
+        .range(Range::closed(1, 10000))
+        .unset("off");
+    t.choice("model_preset", &Options::model_preset, model_preset_words(),
+             "paper: 10% of the columns per tree; rf: sqrt of the columns at each node (BorutaPy + scikit-learn)");
+    t.group("Forest");
+    t.include(forest::shape_option_table(), &Options::forest);
+    t.custom<std::optional<forest::ColumnFraction>>(
+         "feature_fraction", &Options::feature_fraction,
+         "Columns per tree/node: a fraction in (0, 1], sqrt or all; preset: the model preset's", options::Kind::text,
+         [](const options::Info& info, std::string_view w) -> std::optional<forest::ColumnFraction> {
+           if (w == kPresetWord) return std::nullopt;
+           return detail::column_fraction_word(info, w);
+         },
+         [](const std::optional<forest::ColumnFraction>& f) { return f ? f->to_string() : std::string(kPresetWord); },
+         [](const std::optional<forest::ColumnFraction>& f) {
+           return f ? detail::column_fraction_json(*f) : report::Json(nullptr);
+         },
+         [](const options::Info& info, const report::Json& j) -> std::optional<forest::ColumnFraction> {
+           return detail::column_fraction_from_json(info, j);
+         })
+        .value_name("F");
+    t.choice("feature_sampling", &Options::feature_sampling, forest::feature_sampling_words(),
+             "Columns drawn per tree or per node; preset: the model preset's")
+        .unset(kPresetWord);
+    t.finish();
+    return t;
+  }();
+  return table;
 }
 
 void validate(const Options& o) {
-  if (!(o.perc > 0.0 && o.perc <= 100.0)) bad("perc", "perc", "in (0, 100]", format_number(o.perc));
-  if (!(o.alpha > 0.0 && o.alpha <= 1.0)) bad("alpha", "alpha", "in (0, 1]", format_number(o.alpha));
-  if (o.max_iter < 1) bad("max_iter", "max-iter", ">= 1", std::to_string(o.max_iter));
-  if (o.trees && *o.trees < 1) bad("trees", "trees", ">= 1 or auto", std::to_string(*o.trees));
-  if (o.first_test_iter < 1) bad("first_test_iter", "first-test-iter", ">= 1", std::to_string(o.first_test_iter));
-  if (o.n_iter_no_change < 1) bad("n_iter_no_change", "early-stopping", ">= 1", std::to_string(o.n_iter_no_change));
-  if (o.max_depth < 0) bad("max_depth", "max-depth", ">= 0 (0 = unlimited)", std::to_string(o.max_depth));
-  if (o.feature_fraction && o.feature_fraction->kind == forest::ColumnFraction::Kind::fraction &&
-      !(o.feature_fraction->value > 0.0 && o.feature_fraction->value <= 1.0))
-    bad("feature_fraction", "feature-fraction", "sqrt, all or in (0, 1]", format_number(o.feature_fraction->value));
-  if (!(o.row_fraction > 0.0 && o.row_fraction <= 1.0))
-    bad("row_fraction", "row-fraction", "in (0, 1]", format_number(o.row_fraction));
-  if (o.min_leaf < 1) bad("min_leaf", "min-leaf", ">= 1", std::to_string(o.min_leaf));
-  if (o.max_bins < 2 || o.max_bins > 255) bad("max_bins", "max-bins", "in [2, 255]", std::to_string(o.max_bins));
+  option_table().check(o);
+  if (o.feature_fraction) detail::check_column_fraction(*o.feature_fraction, "feature_fraction");
 }
 
-forest::Params forest_params(const Options& o, std::size_t trees) {
+Options effective_options(const Options& options) {
+  Options o = options;
+  const bool rf = o.model_preset == ModelPreset::rf;
+  if (!o.feature_fraction)
+    o.feature_fraction = rf ? forest::ColumnFraction::sqrt() : forest::ColumnFraction::fraction(0.1);
+  if (!o.feature_sampling) o.feature_sampling = rf ? forest::FeatureSampling::node : forest::FeatureSampling::tree;
+  return o;
+}
+
+forest::Params forest_params(const Options& options, std::size_t trees) {
+  const Options o = effective_options(options);
   forest::Params p;
   p.n_trees = trees;
-  p.max_depth = o.max_depth;
-  const bool rf = o.model_preset == ModelPreset::rf;
-  p.feature_fraction = o.feature_fraction ? *o.feature_fraction
-                                          : (rf ? forest::ColumnFraction::sqrt() : forest::ColumnFraction::fraction(0.1));
-  p.feature_sampling = o.feature_sampling ? *o.feature_sampling
-                                          : (rf ? forest::FeatureSampling::node : forest::FeatureSampling::tree);
-  p.row_fraction = o.row_fraction;
-  p.min_leaf_rows = o.min_leaf;
+  p.max_depth = o.forest.max_depth;
+  p.feature_fraction = *o.feature_fraction;
+  p.feature_sampling = *o.feature_sampling;
+  p.row_fraction = o.forest.row_fraction;
+  p.min_leaf_rows = o.forest.min_leaf;
   p.lambda = 0.0;
-  p.engine = o.engine;
+  p.engine = o.forest.engine;
   return p;
 }
 
-report::Json options_json(const Options& o) {
-  const forest::Params p = forest_params(o, 1);
-  report::Json j = report::Json::object();
-  j["perc"] = o.perc;
-  j["alpha"] = o.alpha;
-  j["two_step"] = o.two_step;
-  j["max_iter"] = o.max_iter;
-  j["trees"] = o.trees ? report::Json(*o.trees) : report::Json("auto");
-  j["first_test_iter"] = o.first_test_iter;
-  j["early_stopping"] = o.early_stopping;
-  j["n_iter_no_change"] = o.n_iter_no_change;
-  j["model_preset"] = to_string(o.model_preset);
-  j["max_depth"] = o.max_depth;
-  j["feature_fraction"] = p.feature_fraction.kind == forest::ColumnFraction::Kind::sqrt
-                              ? report::Json("sqrt")
-                              : report::Json(p.feature_fraction.value);
-  j["feature_sampling"] = forest::to_string(p.feature_sampling);
-  j["row_fraction"] = o.row_fraction;
-  j["min_leaf"] = o.min_leaf;
-  j["max_bins"] = o.max_bins;
-  j["engine"] = forest::to_string(o.engine);
-  return j;
-}
+report::Json options_json(const Options& o) { return option_table().to_json(effective_options(o)); }
 
 }  // namespace featrel::boruta

@@ -1,8 +1,8 @@
-// Rough fix and ranking after the Boruta loop (specs/sfc_boruta.md §3.2): R's TentativeRoughFix without promotion
+// Rough fix and ranking after the Boruta loop (docs/boruta.md#the-boruta-loop): R's TentativeRoughFix without promotion
 // (a tentative is kept iff its median importance beats the median threshold τ — the perc thresholds, not the
 // shadow maxima), then BorutaPy's ranking_: 1 confirmed, 2 kept tentatives, and the rest by the median over
 // iterations of their per-iteration importance ranks, shifted to start at 3 (2 when no tentative was kept) and
-// truncated. Unlike BorutaPy, the support never becomes all-true (§4 defect 1).
+// truncated. Unlike BorutaPy, the support never becomes all-true (docs/boruta.md#departures-from-the-references defect 1).
 #include <algorithm>
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-// The Boruta result document (specs/README.md §3 with sfc_boruta.md §2): the shared header, one entry per feature
+// The Boruta result document (docs/result-format.md#writing-rules with docs/boruta.md#inputs-and-outputs): the shared header, one entry per feature
 // (decision, rough-fix flag, rank, hits, decision iteration, last p-values, median importance, shadow share), the
 // diagnostics, then the decision lists and the per-iteration histories. Timing lives only in
 // diagnostics.seconds, so the document without it is identical for any thread count.
@@ -66,7 +66,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["threshold_history"] = th;
   r["shadow_max_history"] = sm;
   r["trees_history"] = trees_history;
-  r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.engine);
+  r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.forest.engine);
   return r;
 }
 

@@ -1,4 +1,4 @@
-// featrel::boruta::run: the Boruta loop (specs/sfc_boruta.md §3.2). Each iteration k fits one forest on the
+// featrel::boruta::run: the Boruta loop (docs/boruta.md#the-boruta-loop). Each iteration k fits one forest on the
 // non-rejected features plus shadows (seeds derive(seed, 1, k) for the fit and derive(seed, 2, k, q) for shadow
 // q), takes the perc-percentile τ of the shadow importances, counts hits (importance > τ, strictly), and from
 // `first_test_iter` on tests the hit counts. Iterations are sequential; the trees of one fit run in parallel
@@ -21,7 +21,7 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
                   const ImportanceProvider* provider, const forest::BinnedData* bins_in, std::string_view method) {
   const auto t0 = std::chrono::steady_clock::now();
   validate(options);
-  check_data(data, method, options.row_fraction, options.min_leaf, data.n_samples());
+  check_data(data, method, options.forest.row_fraction, options.forest.min_leaf, data.n_samples());
   const std::string stage = std::string(method) == "boruta" ? "boruta" : std::string(method) + ": boruta";
   const std::size_t d = data.n_features();
   const std::vector<bool> constant = constant_columns(data);
@@ -38,7 +38,7 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
   std::size_t n_constant = 0;
   for (std::size_t j = 0; j < d; ++j)
     if (constant[j]) {
-      // Left out of every fit: rejected at iteration 0 (specs/README.md §4).
+      // Left out of every fit: rejected at iteration 0 (docs/architecture.md#constant-columns).
       decision[j] = Decision::rejected;
       r.features[j].decided_at = 0;
       r.features[j].constant = true;
@@ -54,7 +54,7 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
   ImportanceProvider forest_fits;
   if (!provider) {
     if (!bins_in) {
-      own_bins = forest::bin(data.X, options.max_bins);
+      own_bins = forest::bin(data.X, options.forest.max_bins);
       bins_in = &own_bins;
     }
     target = forest::Target::of(data);
@@ -79,7 +79,7 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
     for (std::size_t j = 0; j < d; ++j)
       if (decision[j] != Decision::rejected) q.active.push_back(j);
     const std::size_t n_a = q.active.size();
-    q.n_trees = options.trees ? *options.trees : auto_trees(n_a, options.max_depth);
+    q.n_trees = options.trees ? *options.trees : auto_trees(n_a, options.forest.max_depth);
     const std::size_t s = shadow_count(n_a);
     for (std::size_t sh = 0; sh < s; ++sh) {
       q.shadow_sources.push_back(q.active[sh % n_a]);
@@ -127,7 +127,7 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
     }
     ctx.report(stage, static_cast<std::size_t>(k), static_cast<std::size_t>(options.max_iter));
     unchanged = changed ? 0 : unchanged + 1;
-    if (options.early_stopping && unchanged > options.n_iter_no_change && any_tentative()) {
+    if (options.early_stopping && unchanged > *options.early_stopping && any_tentative()) {
       stopped_early = true;
       break;
     }

@@ -1,4 +1,4 @@
-// Boruta's hit statistics and tests (specs/sfc_boruta.md §3.2 item 7): exact binomial tails of the hit counts
+// Boruta's hit statistics and tests (docs/boruta.md#the-boruta-loop item 7): exact binomial tails of the hit counts
 // after k iterations, corrected by Benjamini–Hochberg over the active features and Bonferroni over iterations
 // (two-step), or by Bonferroni over all d features (the original Boruta).
 #include "featrel/boruta.hpp"

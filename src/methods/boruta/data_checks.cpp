@@ -1,4 +1,4 @@
-// The data checks Boruta and SFC make before any fit (specs/sfc_boruta.md §7, specs/README.md §4): every message
+// The data checks Boruta and SFC make before any fit (docs/boruta.md#errors-and-edge-cases, docs/architecture.md#data-handling): every message
 // names the offending flag or value and what to do.
 #include <cmath>
 #include <string>

@@ -1,4 +1,4 @@
-// SFC's fits (specs/sfc_boruta.md §3.3 steps 2, 3, 6, 7 and §3.1 item 6): the rows they train and score on, the
+// SFC's fits (docs/boruta.md#sfc-steps steps 2, 3, 6, 7 and docs/boruta.md#the-random-forest item 6): the rows they train and score on, the
 // seed paths of the null and test forests, the null samples' draws, and the forest-backed FitProvider that turns a
 // query into a design (views of the run's codes plus one permuted column) and a score.
 #include <algorithm>
@@ -112,12 +112,12 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
                         const ScoreRows& rows) {
   forest::Params p;
   p.n_trees = o.trees;
-  p.max_depth = o.max_depth;
+  p.max_depth = o.forest.max_depth;
   p.feature_fraction = o.feature_fraction;
   p.feature_sampling = o.feature_sampling;
-  p.row_fraction = o.row_fraction;
-  p.min_leaf_rows = o.min_leaf;
-  p.engine = o.engine;
+  p.row_fraction = o.forest.row_fraction;
+  p.min_leaf_rows = o.forest.min_leaf;
+  p.engine = o.forest.engine;
   return [&bins, &target, &rows, p, score_kind = o.score, metric = o.metric,
           null_all = o.null_matrix == NullMatrix::all](const FitQuery& q) {
     FitOutcome out;

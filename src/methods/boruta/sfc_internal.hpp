@@ -1,5 +1,5 @@
 // Internals of the SFC files: the rows fits train and score on, the forest-backed fit provider, the seed paths of
-// §3.3, and the null-interval and strong-test steps.
+// docs/boruta.md#sfc-steps, and the null-interval and strong-test steps.
 #pragma once
 
 #include <cstdint>
@@ -21,12 +21,12 @@ struct ScoreRows {
 // out. InputError when a class has no row in either part. Other score kinds: all rows.
 ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed);
 
-// SFC's fits on the forest of §3.1 (one thread each: they run as parallel tasks). A query without columns is the
+// SFC's fits on the forest of docs/boruta.md#the-random-forest (one thread each: they run as parallel tasks). A query without columns is the
 // constant model (majority class of the training rows; the training mean for regression).
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
                         const ScoreRows& rows);
 
-// Seeds (§3.3 and its options): the null forests' and the test forests' fit seeds.
+// Seeds (docs/boruta.md#sfc-steps and its options): the null forests' and the test forests' fit seeds.
 std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);
 std::uint64_t test_fit_seed(const Options& o, std::uint64_t seed, std::size_t j, std::size_t r);
 // The permutation seed of test j, repeat r: derive(seed, 7, j), and derive(seed, 7, j, r) for r ≥ 1.

@@ -1,4 +1,4 @@
-// SFC's null intervals (specs/sfc_boruta.md §3.3 steps 4 and 6, Algorithm 1): the mean of α null values ±
+// SFC's null intervals (docs/boruta.md#sfc-steps steps 4 and 6, Algorithm 1): the mean of α null values ±
 // t_{α−1}⁻¹(1 − p)·σ·√(1/n_new + 1/α), through the shared prediction interval. Both bounds are kept for the
 // report; `sides` records which ones the decision uses (the shadow interval its upper bound, the score interval
 // its lower bound or both).
@@ -20,7 +20,7 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   iv.upper = pi.upper;
   iv.t_quantile = pi.t;
   iv.n_samples = static_cast<int>(values.size());
-  // All values equal: σ is 0, not the ~1e-16 that summing them in floating point leaves (§7 degenerate_null).
+  // All values equal: σ is 0, not the ~1e-16 that summing them in floating point leaves (docs/boruta.md#errors-and-edge-cases degenerate_null).
   if (std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end()) {
     iv.mean = iv.lower = iv.upper = values.front();
     iv.sd = 0.0;

@@ -1,129 +1,163 @@
-// SFC options (specs/sfc_boruta.md §3.3 table, §5): spellings, validation (§7), the compat settings of
-// `--compat reference` (squamish's statistics), the Boruta options SFC runs with, and the JSON echo.
+// SFC options (docs/boruta.md#sfc-steps table, docs/boruta.md#parameters): the word lists, the option table,
+// validation (docs/boruta.md#errors-and-edge-cases), the compat settings of `compat reference` (squamish's
+// statistics), the Boruta options SFC runs with, and the JSON echo.
 #include <cmath>
 #include <string>
 
 #include "featrel/error.hpp"
 #include "featrel/format.hpp"
 #include "featrel/sfc.hpp"
+#include "methods/boruta/boruta_internal.hpp"
 
 namespace featrel::sfc {
 
 namespace {
 
-[[noreturn]] void bad(std::string_view name, std::string_view flag, std::string_view range, const std::string& got) {
-  throw InputError("sfc: option " + std::string(name) + " (--" + std::string(flag) + ") must be " +
-                   std::string(range) + ", got " + got);
+const options::Choices<NullMatrix>& null_matrix_words() {
+  static const options::Choices<NullMatrix> words{{"relevant", NullMatrix::relevant}, {"all", NullMatrix::all}};
+  return words;
+}
+const options::Choices<NullSeeds>& null_seeds_words() {
+  static const options::Choices<NullSeeds> words{
+      {"fixed", NullSeeds::fixed}, {"shared", NullSeeds::shared}, {"fresh", NullSeeds::fresh}};
+  return words;
+}
+const options::Choices<Perturbation>& perturbation_words() {
+  static const options::Choices<Perturbation> words{{"permute", Perturbation::permute},
+                                                    {"remove", Perturbation::remove}};
+  return words;
+}
+const options::Choices<ScoreKind>& score_words() {
+  static const options::Choices<ScoreKind> words{
+      {"train", ScoreKind::train}, {"oob", ScoreKind::oob}, {"holdout", ScoreKind::holdout}};
+  return words;
+}
+const options::Choices<RelevantSet>& relevant_set_words() {
+  static const options::Choices<RelevantSet> words{{"union", RelevantSet::union_set},
+                                                   {"boruta", RelevantSet::boruta}};
+  return words;
+}
+const options::Choices<forest::Metric>& metric_words() {
+  static const options::Choices<forest::Metric> words{{"default", forest::Metric::automatic},
+                                                      {"accuracy", forest::Metric::accuracy},
+                                                      {"r2", forest::Metric::r2},
+                                                      {"mae", forest::Metric::mae}};
+  return words;
+}
+const options::Choices<FitKind>& fit_kind_words() {
+  static const options::Choices<FitKind> words{{"importance", FitKind::importance},
+                                               {"shadow_null", FitKind::shadow_null},
+                                               {"score_null", FitKind::score_null},
+                                               {"test", FitKind::test}};
+  return words;
+}
+// A strong feature lowers the score: only the lower and the two-sided test make sense.
+const options::Choices<stats::Sides>& sided_words() {
+  static const options::Choices<stats::Sides> words{{"lower", stats::Sides::lower}, {"two", stats::Sides::two}};
+  return words;
+}
+const options::Choices<stats::SdKind>& sd_words() {
+  static const options::Choices<stats::SdKind> words{{"population", stats::SdKind::population},
+                                                     {"sample", stats::SdKind::sample}};
+  return words;
 }
 
-[[noreturn]] void bad_word(std::string_view flag, std::string_view accepted, std::string_view got) {
-  throw InputError("sfc: option --" + std::string(flag) + " must be " + std::string(accepted) + ", got '" +
-                   std::string(got) + "'");
-}
-
-report::Json fraction_json(const forest::ColumnFraction& f) {
-  return f.kind == forest::ColumnFraction::Kind::sqrt ? report::Json("sqrt") : report::Json(f.value);
-}
-
-void check_fraction(const forest::ColumnFraction& f, std::string_view name, std::string_view flag) {
-  if (f.kind == forest::ColumnFraction::Kind::fraction && !(f.value > 0.0 && f.value <= 1.0))
-    bad(name, flag, "sqrt, all or in (0, 1]", format_number(f.value));
+// A column-fraction option of SFC's table over `member`.
+void add_column_fraction(options::Table<Options>& t, const std::string& key, forest::ColumnFraction Options::*member,
+                         const std::string& help) {
+  t.custom<forest::ColumnFraction>(
+       key, member, help, options::Kind::text, boruta::detail::column_fraction_word,
+       [](const forest::ColumnFraction& f) { return f.to_string(); }, boruta::detail::column_fraction_json,
+       boruta::detail::column_fraction_from_json)
+      .value_name("F");
 }
 
 }  // namespace
 
-std::string to_string(NullMatrix v) { return v == NullMatrix::relevant ? "relevant" : "all"; }
-std::string to_string(NullSeeds v) {
-  switch (v) {
-    case NullSeeds::fixed: return "fixed";
-    case NullSeeds::shared: return "shared";
-    case NullSeeds::fresh: return "fresh";
-  }
-  return "fixed";
-}
-std::string to_string(Perturbation v) { return v == Perturbation::permute ? "permute" : "remove"; }
-std::string to_string(ScoreKind v) {
-  switch (v) {
-    case ScoreKind::train: return "train";
-    case ScoreKind::oob: return "oob";
-    case ScoreKind::holdout: return "holdout";
-  }
-  return "train";
-}
-std::string to_string(RelevantSet v) { return v == RelevantSet::union_set ? "union" : "boruta"; }
-std::string to_string(FitKind kind) {
-  switch (kind) {
-    case FitKind::importance: return "importance";
-    case FitKind::shadow_null: return "shadow_null";
-    case FitKind::score_null: return "score_null";
-    case FitKind::test: return "test";
-  }
-  return "importance";
-}
+std::string to_string(NullMatrix v) { return options::word_of(null_matrix_words(), v); }
+std::string to_string(NullSeeds v) { return options::word_of(null_seeds_words(), v); }
+std::string to_string(Perturbation v) { return options::word_of(perturbation_words(), v); }
+std::string to_string(ScoreKind v) { return options::word_of(score_words(), v); }
+std::string to_string(RelevantSet v) { return options::word_of(relevant_set_words(), v); }
+std::string to_string(FitKind kind) { return options::word_of(fit_kind_words(), kind); }
 
-NullMatrix parse_null_matrix(std::string_view w) {
-  if (w == "relevant") return NullMatrix::relevant;
-  if (w == "all") return NullMatrix::all;
-  bad_word("null-matrix", "relevant or all", w);
-}
-NullSeeds parse_null_seeds(std::string_view w) {
-  if (w == "fixed") return NullSeeds::fixed;
-  if (w == "shared") return NullSeeds::shared;
-  if (w == "fresh") return NullSeeds::fresh;
-  bad_word("null-seeds", "fixed, shared or fresh", w);
-}
+NullMatrix parse_null_matrix(std::string_view w) { return options::value_of(null_matrix_words(), w, "null_matrix"); }
+NullSeeds parse_null_seeds(std::string_view w) { return options::value_of(null_seeds_words(), w, "null_seeds"); }
 Perturbation parse_perturbation(std::string_view w) {
-  if (w == "permute") return Perturbation::permute;
-  if (w == "remove") return Perturbation::remove;
-  bad_word("perturbation", "permute or remove", w);
+  return options::value_of(perturbation_words(), w, "perturbation");
 }
-ScoreKind parse_score(std::string_view w) {
-  if (w == "train") return ScoreKind::train;
-  if (w == "oob") return ScoreKind::oob;
-  if (w == "holdout") return ScoreKind::holdout;
-  bad_word("score", "train, oob or holdout", w);
-}
+ScoreKind parse_score(std::string_view w) { return options::value_of(score_words(), w, "score"); }
 RelevantSet parse_relevant_set(std::string_view w) {
-  if (w == "union") return RelevantSet::union_set;
-  if (w == "boruta") return RelevantSet::boruta;
-  bad_word("relevant-set", "union or boruta", w);
+  return options::value_of(relevant_set_words(), w, "relevant_set");
 }
-forest::Metric parse_metric(std::string_view w) {
-  if (w == "default") return forest::Metric::automatic;
-  if (w == "accuracy") return forest::Metric::accuracy;
-  if (w == "r2") return forest::Metric::r2;
-  if (w == "mae") return forest::Metric::mae;
-  bad_word("metric", "default, accuracy, r2 or mae", w);
+forest::Metric parse_metric(std::string_view w) { return options::value_of(metric_words(), w, "metric"); }
+
+const options::Table<Options>& option_table() {
+  using options::Range;
+  static const options::Table<Options> table = [] {
+    options::Table<Options> t("sfc");
+    t.group("SFC");
+    t.add("n_resampling", &Options::n_resampling, "Null samples α (< 30 makes the t quantile large)")
+        .range(Range::closed(3, 10000));
+    t.add("fpr", &Options::fpr, "Tail probability p of the prediction intervals").range(Range::open(0, 0.5));
+    t.choice("null_matrix", &Options::null_matrix, null_matrix_words(),
+             "Score null on the relevant set V (paper) or all features (squamish)");
+    t.choice("null_seeds", &Options::null_seeds, null_seeds_words(),
+             "Forest seeds of null and test fits: fixed, shared or fresh");
+    t.choice("perturbation", &Options::perturbation, perturbation_words(),
+             "How a tested feature is destroyed: permute or remove");
+    t.choice("sided", &Options::sided, sided_words(),
+             "Strong when the score is below the interval (lower) or outside it (two)");
+    t.choice("sd", &Options::sd, sd_words(), "SD of the null samples: population or sample");
+    t.choice("score", &Options::score, score_words(),
+             "Scores on the training rows (train), out-of-bag rows (oob, native engine) or a holdout");
+    t.add("holdout_fraction", &Options::holdout_fraction, "Share of rows held out with score holdout")
+        .range(Range::open(0, 0.9));
+    t.choice("metric", &Options::metric, metric_words(), "default (accuracy or R²), accuracy, r2 or mae (regression)");
+    t.add("test_repeats", &Options::test_repeats, "Test fits per feature of the minimal set")
+        .range(Range::closed(1, 1000));
+    t.choice("relevant_set", &Options::relevant_set, relevant_set_words(),
+             "V = Boruta's set ∪ the minimal set (union) or Boruta's alone");
+    t.group("Boruta step");
+    t.add("boruta_perc", &Options::boruta_perc, "Shadow percentile of the Boruta step")
+        .range(Range::left_open(0, 100));
+    t.add("boruta_alpha", &Options::boruta_alpha, "Significance level of the Boruta step")
+        .range(Range::left_open(0, 1));
+    t.add("boruta_max_iter", &Options::boruta_max_iter, "Forest fits of the Boruta step at most")
+        .range(Range::closed(1, 10000));
+    t.add("boruta_trees", &Options::boruta_trees, "Trees per Boruta fit, or auto")
+        .range(Range::closed(1, 10000))
+        .value_name("N");
+    add_column_fraction(t, "boruta_feature_fraction", &Options::boruta_feature_fraction,
+                        "Columns per tree of the Boruta fits: a fraction in (0, 1], sqrt or all");
+    t.add("boruta_first_test_iter", &Options::boruta_first_test_iter, "First iteration of the Boruta step that tests")
+        .range(Range::closed(1, 10000));
+    t.group("Forest");
+    t.add("trees", &Options::trees, "Trees of the importance, null and test forests").range(Range::closed(1, 10000));
+    add_column_fraction(t, "feature_fraction", &Options::feature_fraction,
+                        "Columns per tree of those forests: a fraction in (0, 1], sqrt or all");
+    t.choice("feature_sampling", &Options::feature_sampling, forest::feature_sampling_words(),
+             "Columns drawn per tree or per node (every fit, the Boruta step's included)");
+    t.include(forest::shape_option_table(), &Options::forest);
+    t.group("Compatibility");
+    t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
+             "none, or reference: squamish 0.5.0's statistics for cross-checks");
+    t.finish();
+    return t;
+  }();
+  return table;
 }
 
 void validate(const Options& o) {
-  if (o.n_resampling < 3) bad("n_resampling", "n-resampling", ">= 3", std::to_string(o.n_resampling));
-  if (!(o.fpr > 0.0 && o.fpr < 0.5)) bad("fpr", "fpr", "in (0, 0.5)", format_number(o.fpr));
-  if (o.trees < 1) bad("trees", "trees", ">= 1", std::to_string(o.trees));
-  check_fraction(o.feature_fraction, "feature_fraction", "feature-fraction");
-  if (!(o.boruta_perc > 0.0 && o.boruta_perc <= 100.0))
-    bad("boruta_perc", "boruta-perc", "in (0, 100]", format_number(o.boruta_perc));
-  if (!(o.boruta_alpha > 0.0 && o.boruta_alpha <= 1.0))
-    bad("boruta_alpha", "boruta-alpha", "in (0, 1]", format_number(o.boruta_alpha));
-  if (o.boruta_max_iter < 1) bad("boruta_max_iter", "boruta-max-iter", ">= 1", std::to_string(o.boruta_max_iter));
-  if (o.boruta_trees && *o.boruta_trees < 1)
-    bad("boruta_trees", "boruta-trees", ">= 1 or auto", std::to_string(*o.boruta_trees));
-  check_fraction(o.boruta_feature_fraction, "boruta_feature_fraction", "boruta-feature-fraction");
-  if (o.boruta_first_test_iter < 1)
-    bad("boruta_first_test_iter", "boruta-first-test-iter", ">= 1", std::to_string(o.boruta_first_test_iter));
+  option_table().check(o);
+  boruta::detail::check_column_fraction(o.feature_fraction, "feature_fraction");
+  boruta::detail::check_column_fraction(o.boruta_feature_fraction, "boruta_feature_fraction");
   if (o.sided != stats::Sides::lower && o.sided != stats::Sides::two)
-    bad("sided", "sided", "lower or two", std::string(stats::to_string(o.sided)));
-  if (!(o.holdout_fraction > 0.0 && o.holdout_fraction < 0.9))
-    bad("holdout_fraction", "holdout-fraction", "in (0, 0.9)", format_number(o.holdout_fraction));
-  if (o.test_repeats < 1) bad("test_repeats", "test-repeats", ">= 1", std::to_string(o.test_repeats));
-  if (o.max_depth < 0) bad("max_depth", "max-depth", ">= 0 (0 = unlimited)", std::to_string(o.max_depth));
-  if (!(o.row_fraction > 0.0 && o.row_fraction <= 1.0))
-    bad("row_fraction", "row-fraction", "in (0, 1]", format_number(o.row_fraction));
-  if (o.min_leaf < 1) bad("min_leaf", "min-leaf", ">= 1", std::to_string(o.min_leaf));
-  if (o.max_bins < 2 || o.max_bins > 255) bad("max_bins", "max-bins", "in [2, 255]", std::to_string(o.max_bins));
-  if (o.score == ScoreKind::oob && o.engine == forest::Engine::xgboost)
-    throw InputError("sfc: --score oob needs the native engine (XGBoost keeps no out-of-bag rows); use --engine "
-                     "native or --score holdout");
+    throw options::OptionError("sided", "option 'sided' must be one of lower, two (a strong feature lowers the "
+                                        "score), got '" + std::string(stats::to_string(o.sided)) + "'");
+  if (o.score == ScoreKind::oob && o.forest.engine == forest::Engine::xgboost)
+    throw options::OptionError("score", "option 'score' must not be oob with the xgboost engine (XGBoost keeps no "
+                                        "out-of-bag rows); use engine native or score holdout");
 }
 
 Options effective_options(const Options& options) {
@@ -147,45 +181,12 @@ boruta::Options boruta_options(const Options& o) {
   b.trees = o.boruta_trees;
   b.first_test_iter = o.boruta_first_test_iter;
   b.model_preset = boruta::ModelPreset::paper;
-  b.max_depth = o.max_depth;
+  b.forest = o.forest;
   b.feature_fraction = o.boruta_feature_fraction;
   b.feature_sampling = o.feature_sampling;
-  b.row_fraction = o.row_fraction;
-  b.min_leaf = o.min_leaf;
-  b.max_bins = o.max_bins;
-  b.engine = o.engine;
   return b;
 }
 
-report::Json options_json(const Options& o) {
-  report::Json j = report::Json::object();
-  j["n_resampling"] = o.n_resampling;
-  j["fpr"] = o.fpr;
-  j["trees"] = o.trees;
-  j["feature_fraction"] = fraction_json(o.feature_fraction);
-  j["feature_sampling"] = forest::to_string(o.feature_sampling);
-  j["boruta_perc"] = o.boruta_perc;
-  j["boruta_alpha"] = o.boruta_alpha;
-  j["boruta_max_iter"] = o.boruta_max_iter;
-  j["boruta_trees"] = o.boruta_trees ? report::Json(*o.boruta_trees) : report::Json("auto");
-  j["boruta_feature_fraction"] = fraction_json(o.boruta_feature_fraction);
-  j["boruta_first_test_iter"] = o.boruta_first_test_iter;
-  j["null_matrix"] = to_string(o.null_matrix);
-  j["null_seeds"] = to_string(o.null_seeds);
-  j["perturbation"] = to_string(o.perturbation);
-  j["sided"] = std::string(stats::to_string(o.sided));
-  j["sd"] = std::string(stats::to_string(o.sd));
-  j["score"] = to_string(o.score);
-  j["holdout_fraction"] = o.holdout_fraction;
-  j["metric"] = forest::to_string(o.metric);
-  j["test_repeats"] = o.test_repeats;
-  j["relevant_set"] = to_string(o.relevant_set);
-  j["max_depth"] = o.max_depth;
-  j["row_fraction"] = o.row_fraction;
-  j["min_leaf"] = o.min_leaf;
-  j["max_bins"] = o.max_bins;
-  j["engine"] = forest::to_string(o.engine);
-  return j;
-}
+report::Json options_json(const Options& o) { return option_table().to_json(o); }
 
 }  // namespace featrel::sfc

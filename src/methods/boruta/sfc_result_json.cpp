@@ -1,4 +1,4 @@
-// The SFC result document (specs/README.md §3 with sfc_boruta.md §2): the shared header, one entry per feature
+// The SFC result document (docs/result-format.md#writing-rules with docs/boruta.md#inputs-and-outputs): the shared header, one entry per feature
 // (class, Boruta decision, membership of A and M, importance, test score with its statistic and p-value), the
 // diagnostics, the class and set lists, both null intervals with their samples, and Boruta's own document.
 #include "featrel/result_json.hpp"
@@ -84,7 +84,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["null_score_features"] = null_score_features;
   r["boruta"] = boruta.to_json(data);
   r["n_fits"] = n_fits;
-  r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.engine);
+  r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.forest.engine);
   return r;
 }
 

@@ -1,4 +1,4 @@
-// featrel::sfc::run (specs/sfc_boruta.md §3.3): Boruta for A; the importance model and the shadow null (Γ, M)
+// featrel::sfc::run (docs/boruta.md#sfc-steps): Boruta for A; the importance model and the shadow null (Γ, M)
 // as one pool of independent fits; V = A ∪ M; the score null on V and the strong tests of M as pools of
 // independent fits; classes 2 / 1 / 0. Every fit's seeds come from the spec's derive paths, and results are
 // collected by task index, so the result does not depend on the thread count.
@@ -44,9 +44,9 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   validate(o);
   check_metric(data, o);
   const std::uint64_t seed = ctx.seed;
-  boruta::detail::check_data(data, "sfc", o.row_fraction, o.min_leaf, data.n_samples());
+  boruta::detail::check_data(data, "sfc", o.forest.row_fraction, o.forest.min_leaf, data.n_samples());
   const detail::ScoreRows rows = detail::score_rows(data, o, seed);
-  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.row_fraction, o.min_leaf, rows.train.size());
+  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.forest.row_fraction, o.forest.min_leaf, rows.train.size());
   const std::size_t n = data.n_samples(), d = data.n_features();
   const std::vector<bool> constant = boruta::detail::constant_columns(data);
   std::vector<std::size_t> cand;  // the columns every fit may use
@@ -71,7 +71,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   std::optional<forest::Target> target;
   FitProvider forest_fitter;
   if (!fits_in || !boruta_fits) {
-    bins = forest::bin(data.X, o.max_bins);
+    bins = forest::bin(data.X, o.forest.max_bins);
     target = forest::Target::of(data);
   }
   if (!fits_in) forest_fitter = detail::forest_fits(bins, *target, o, rows);

@@ -1,4 +1,4 @@
-// SFC's strong test (specs/sfc_boruta.md §3.3 step 7, §2): a feature of M is strong iff the score with it
+// SFC's strong test (docs/boruta.md#sfc-steps step 7, docs/boruta.md#inputs-and-outputs): a feature of M is strong iff the score with it
 // destroyed falls below the score interval (or outside it, with --sided two). A score that rises when the feature
 // is destroyed is no evidence of unique information, hence the one-sided default. The statistic and p-value are
 // reported for reading the decision, not used by it.

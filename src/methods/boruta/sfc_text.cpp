@@ -1,0 +1,73 @@
+// The text table and summary of an SFC result, as `featrel sfc` prints it: one row per feature with its class,
+// Boruta's decision, importance, minimal-set membership and strong test, then the counts and both intervals.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <sstream>
+
+#include "featrel/format.hpp"
+#include "featrel/report.hpp"
+#include "featrel/result_json.hpp"
+#include "featrel/sfc.hpp"
+
+namespace featrel::sfc {
+namespace {
+
+std::string p_value(const std::optional<double>& v) {
+  if (!v || !std::isfinite(*v)) return "-";
+  if (*v >= 1e-4) return format_fixed(*v, 4);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1e", *v);  // the JSON keeps every digit
+  return buf;
+}
+
+std::string interval_text(const Interval& i) {
+  return "[" + format_fixed(i.lower, 4) + ", " + format_fixed(i.upper, 4) + "] (mean " + format_fixed(i.mean, 4) +
+         ", sd " + format_fixed(i.sd, 4) + ", " + std::to_string(i.n_samples) + " samples, t = " +
+         format_fixed(i.t_quantile, 3) + ")";
+}
+
+}  // namespace
+
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+  std::ostringstream out;
+  out << "sfc: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task) << "), "
+      << data.n_samples() << " samples, " << data.n_features() << " features"
+      << (r.options.reference ? ", compat reference" : "") << "\n"
+      << "strong: no other feature can stand in for it; weak: relevant, but a redundant partner can; "
+         "irrelevant: carries no information\n\n";
+  std::vector<std::size_t> order(r.features.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  if (sort != "index") {
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const auto& fa = r.features[a];
+      const auto& fb = r.features[b];
+      if (sort == "class" && fa.cls != fb.cls) return fa.cls > fb.cls;
+      return fa.importance > fb.importance;
+    });
+  }
+  report::TextTable t({"feature", "class", "boruta", "importance", "minimal", "test score", "statistic", "p"});
+  for (std::size_t j : order) {
+    const auto& f = r.features[j];
+    std::string cls = report::relevance_word(f.cls);
+    if (f.constant) cls += " (constant)";
+    t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
+               f.in_minimal ? "yes" : "", format_cell(f.test_score, 4), format_cell(f.test_statistic, 2),
+               p_value(f.test_p_value)});
+  }
+  out << t.render() << "\n";
+  out << r.strong.size() << " strong, " << r.weak.size() << " weak, " << r.irrelevant.size()
+      << " irrelevant; Boruta confirmed " << r.all_relevant.size() << ", minimal set " << r.minimal.size()
+      << ", relevant set " << r.relevant.size() << "\n";
+  out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
+      << interval_text(r.shadow_interval) << "\n";
+  if (r.score_interval)
+    out << "score interval of the null on the " << r.score_interval->matrix << " set (strong: test score "
+        << (r.options.sided == stats::Sides::two ? "outside" : "below") << " it): " << interval_text(*r.score_interval)
+        << "; model score " << format_fixed(r.model_score, 4) << "\n";
+  out << r.n_fits << " forest fits\n";
+  return out.str();
+}
+
+}  // namespace featrel::sfc

@@ -1,4 +1,4 @@
-// UBayFS speed (specs/ubayfs.md §8) against the R package's measured times on a 2-core machine: one fitness
+// UBayFS speed (docs/ubayfs.md#performance) against the R package's measured times on a 2-core machine: one fitness
 // evaluation ≈ 56 µs, GA 50 × 100 on bcw 0.4–0.7 s, GA 100 × 200 1.6 s, the 512 × 256 synthetic case 3.2 s for
 // GA 100 × 100 (20 s ensemble), and the whole bcw run ≈ 3 s ensemble + 0.4–1.6 s GA. One thread unless stated.
 #include <cstdio>
@@ -29,12 +29,14 @@ ConstraintSpec spec(RowKind kind, std::vector<std::string> members, double size,
   return c;
 }
 
-// The vignette V (specs/ubayfs.md §6.1 case V1).
+// The vignette V (docs/ubayfs.md#optimisation-cases case V1).
 Options vignette() {
   Options o;
   const double base[10] = {10, 15, 20, 16, 15, 10, 12, 17, 21, 14};
+  std::vector<double> w;
   for (int r = 0; r < 3; ++r)
-    for (double b : base) o.weights.push_back(b / 450.0);
+    for (double b : base) w.push_back(b / 450.0);
+  o.weights = w;
   o.constraints = {spec(RowKind::max_size, {}, 10, kHard), spec(RowKind::must_link, {"0", "10", "20"}, 0, 0.1),
                    spec(RowKind::cannot_link, {"0", "9"}, 0, 1), spec(RowKind::cannot_link, {"19", "22", "23"}, 0, 1)};
   return o;
@@ -44,8 +46,10 @@ Options vignette() {
 Options t3() {
   Options o;
   const double base[10] = {1, 100, 10, 20, 100, 20, 50, 30, 40, 90};
+  std::vector<double> w;
   for (int r = 0; r < 3; ++r)
-    for (double b : base) o.weights.push_back(b);
+    for (double b : base) w.push_back(b);
+  o.weights = w;
   o.constraints = {spec(RowKind::max_size, {}, 10, 1), spec(RowKind::cannot_link, {"6", "7", "13"}, 0, kHard)};
   return o;
 }
@@ -79,7 +83,7 @@ void optimise_bench(benchmark::State& state, const std::vector<double>& y, Optio
                     int iter, bool compat) {
   o.optimizer = kind;
   o.pop_size = pop;
-  o.max_iter = iter;
+  o.generations = iter;
   o.compat_reference = compat;
   RunContext ctx;
   ctx.threads = 1;
@@ -127,7 +131,7 @@ BENCHMARK(BM_ubayfs_mh_bcw)->Unit(benchmark::kMillisecond);
 
 void BM_ubayfs_bcw_full(benchmark::State& state) {
   Options o;
-  o.nr_features = 10;
+  o.n_features_to_select = 10;
   o.constraints = {spec(RowKind::max_size, {}, 10, 1)};
   RunContext ctx;
   ctx.threads = static_cast<unsigned>(state.range(0));
@@ -140,7 +144,7 @@ const Dataset& sim256() { return bench::ubayfs_sim256(); }
 
 Options sim256_options() {
   Options o;
-  o.nr_features = 16;
+  o.n_features_to_select = 16;
   o.constraints = {spec(RowKind::max_size, {}, 16, 1)};
   for (int b = 0; b < 8; ++b)
     o.blocks.push_back({"b" + std::to_string(b), {std::to_string(32 * b) + ".." + std::to_string(32 * b + 31)}});
@@ -158,7 +162,7 @@ void BM_ubayfs_sim256_ensemble_and_ga(benchmark::State& state) {
   Options o = sim256_options();
   o.optimizer = OptimizerKind::ga;
   o.pop_size = 100;
-  o.max_iter = 100;
+  o.generations = 100;
   RunContext ctx;
   ctx.threads = static_cast<unsigned>(state.range(0));
   for (auto _ : state) {

@@ -1,4 +1,4 @@
-// The UBayFS ensemble stage against the reference pipeline's measured times (specs/ubayfs.md §8, one thread):
+// The UBayFS ensemble stage against the reference pipeline's measured times (docs/ubayfs.md#performance, one thread):
 //   bcw (569 × 30), M = 100 mRMR, n = 10: reference 2.4–3.1 s for the ensemble (≈ 3 s; the whole R ubayfs run
 //     ≈ 3.5 s); featrel target < 30 ms for the ensemble and < 0.2 s for the whole run.
 //   512 × 256 synthetic classification data (16 informative, 6 redundant), M = 100 mRMR with n = 16: reference
@@ -23,7 +23,7 @@ const Dataset& sim256() { return bench::ubayfs_sim256(); }
 
 void run(benchmark::State& state, const Dataset& data, const std::string& selector, int n, unsigned threads) {
   ubayfs::EnsembleOptions o;
-  o.nr_features = n;
+  o.n_features_to_select = n;
   const auto sel = ubayfs::builtin_selectors({selector}, o);
   RunContext ctx;
   ctx.threads = threads;

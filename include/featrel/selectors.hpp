@@ -1,4 +1,4 @@
-// The elementary feature selectors of UBayFS (specs/ubayfs.md §3.2), usable on their own: which n features does
+// The elementary feature selectors of UBayFS (docs/selectors.md#algorithm), usable on their own: which n features does
 // each criterion pick?
 //   mrmr      — mRMRe's classic minimum-redundancy maximum-relevance greedy: relevance to the target minus the
 //               mean redundancy with the features already picked, both as Gaussian "mutual information"
@@ -10,8 +10,8 @@
 // Each selector takes an already z-scored matrix Z (rows = samples, no constant columns) and returns column
 // indices of Z in pick order with their scores. prepare_matrix() builds Z from a Dataset the way the UBayFS
 // ensemble does (constant columns dropped, z-score with the sample SD); rank() runs one selector on a whole
-// Dataset for the `featrel mrmr|fisher|laplacian` subcommands and ranking_json() writes its result
-// (specs/README.md §3). All three are deterministic: no random numbers, ties go to the lower column index.
+// Dataset for the `featrel mrmr|fisher|laplacian` commands and Result::to_json() writes its result
+// (docs/result-format.md#writing-rules). All three are deterministic: no random numbers, ties go to the lower column index.
 #pragma once
 
 #include <Eigen/Dense>
@@ -23,7 +23,13 @@
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
+#include "featrel/run_context.hpp"
+
+namespace featrel {
+struct MethodSpec;
+}
 
 namespace featrel::selectors {
 
@@ -49,14 +55,16 @@ struct Ranking {
   std::vector<double> column_scores;
 };
 
-// How mrmr measures relevance to a class target (ubayfs.md §5 `mrmr_class_relevance`). `automatic`: Somers' D for
+// How mrmr measures relevance to a class target (docs/ubayfs.md#parameters `mrmr_class_relevance`). `automatic`: Somers' D for
 // binary and ordinal targets, η² for multiclass. Regression always uses Pearson r.
 enum class ClassRelevance { automatic, somers, eta };
 std::string to_string(ClassRelevance v);
-ClassRelevance parse_class_relevance(std::string_view word);  // auto | somers | eta; InputError otherwise
+ClassRelevance parse_class_relevance(std::string_view word);  // auto | somers | eta; OptionError otherwise
+// The words of ClassRelevance (auto, somers, eta), for the option tables of mrmr and ubayfs.
+const options::Choices<ClassRelevance>& class_relevance_words();
 
 // n is capped at Z.cols(); n < 1 or an empty Z is an InputError.
-Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n);                 // mRMRe classic, spec §3.2
+Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n);                 // mRMRe classic, docs/selectors.md#mrmr
 Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRelevance relevance);
 Ranking fisher(const Eigen::MatrixXd& Z, const Target& y, int n);               // Rdimtools do.fscore
 Ranking laplacian(const Eigen::MatrixXd& Z, int n, double t = 1.0);             // Rdimtools do.lscore
@@ -65,7 +73,7 @@ Ranking laplacian(const Eigen::MatrixXd& Z, int n, double t = 1.0);             
 
 // MI(r) = −½·ln(1 − r²) with |r| clamped to ≤ 1 − 1e−12.
 double gaussian_mi(double r);
-// mRMRe's Somers' D of x against ordered codes y (§3.2): (C − D − T)/(C + D + T) over the ordered pairs with
+// mRMRe's Somers' D of x against ordered codes y (docs/selectors.md#mrmr): (C − D − T)/(C + D + T) over the ordered pairs with
 // y_i ≠ y_j, T = pairs tied on x. O(n log n). 0 when there is no pair with different y.
 double somers_d(const Eigen::Ref<const Eigen::VectorXd>& x, const std::vector<int>& codes, std::size_t n_classes);
 // The same in O(n) from x's row indices in ascending order of x (falls back to sorting when the size differs).
@@ -110,14 +118,33 @@ enum class Method { mrmr, fisher, laplacian };
 std::string to_string(Method v);
 Method parse_method(std::string_view word);  // mrmr | fisher | laplacian (laplace accepted); InputError otherwise
 
+// The settings of one selector run. The defaults below are the only place they are written: the option tables,
+// `featrel --help` and the UBayFS ensemble (ubayfs::Options) read them from here.
 struct Options {
-  Method method = Method::mrmr;
-  std::optional<int> nr_features;  // n; nullopt = every usable column (a full ranking)
-  ClassRelevance mrmr_relevance = ClassRelevance::automatic;
-  double laplacian_t = 1.0;        // heat-kernel width t > 0
+  Method method = Method::mrmr;  // which selector (set by the command, not an option of the tables)
+  // n; auto = 10, or every feature when there are fewer (was the CLI's default).
+  std::optional<int> n_features_to_select;
+  bool all = false;  // rank every feature (excludes n_features_to_select)
+  ClassRelevance mrmr_relevance = ClassRelevance::automatic;  // mrmr
+  double laplacian_t = 1.0;                                   // laplacian: heat-kernel width t > 0
+  // mrmr, `compat reference`: mRMRe's Somers' D for every class target unless mrmr_relevance says otherwise.
+  bool compat_reference = false;
 };
-// InputError on nr_features < 1 or > N, laplacian_t ≤ 0 or non-finite, fisher on a regression target.
+
+// The option table of one command (mrmr, fisher, laplacian), all built by one builder: the subset size and
+// `all` for all three, mrmr_relevance and compat for mrmr, laplacian_t for laplacian.
+const options::Table<Options>& option_table(Method method);
+// option_table(method).check(o) plus the cross-option check (all with n_features_to_select); OptionError naming
+// the key.
+void validate(const Options& options);
+// validate(options) and the checks against the data: n_features_to_select at most the N features, fisher only
+// on class targets. OptionError/InputError.
 void validate(const Options& options, const Dataset& data);
+// The options a run on `data` uses: n resolved (auto = min(10, N); null with all), and under compat reference an
+// automatic mrmr relevance becomes somers.
+Options effective_options(const Options& options, const Dataset& data);
+// The `options` echo of the result: option_table(o.method).to_json(o).
+report::Json options_json(const Options& options);
 
 struct FeatureRank {
   std::size_t index = 0;      // Dataset column
@@ -129,19 +156,29 @@ struct FeatureRank {
 };
 
 struct Result {
-  Options options;
+  Options options;  // the effective options (effective_options)
   Task task = Task::binary;
   std::vector<int> order;                 // picked Dataset columns, best first
   std::vector<FeatureRank> features;      // one per Dataset column, column order
   std::vector<std::string> warnings;
   double seconds = 0.0;
+  std::uint64_t seed = 0;  // of the run context (the selectors draw no random numbers)
+  unsigned threads = 1;
 
-  // The shared result JSON (specs/README.md §3): method, header, features[] with rank/score/criterion,
+  // The shared result JSON (docs/result-format.md#writing-rules): method, header, features[] with rank/score/criterion,
   // selected (the top n), `ranking` (the pick order), diagnostics.
+  report::Json to_json(const Dataset& data) const;
   report::Json to_json(const Dataset& data, std::uint64_t seed, unsigned threads) const;
 };
 
 // Prepares all rows (prepare_matrix) and runs the selector. Constant columns are never picked.
-Result rank(const Dataset& data, const Options& options);
+Result rank(const Dataset& data, const Options& options, const RunContext& ctx = {});
+
+// The ranking as `featrel mrmr|fisher|laplacian` prints it: a header line, what the score means, then one row
+// per pick (rank, feature, score; mrmr adds the relevance) in pick order (sort "rank") or column order ("index").
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+
+// The registry entry of one of the three commands.
+MethodSpec method_spec(Method method);
 
 }  // namespace featrel::selectors

@@ -1,4 +1,4 @@
-// UBayFS, user-guided Bayesian ensemble feature selection (specs/ubayfs.md; paper: Jenul et al.): which feature
+// UBayFS, user-guided Bayesian ensemble feature selection (docs/ubayfs.md#algorithm; paper: Jenul et al.): which feature
 // set does an ensemble of selectors support, given an expert's prior weights and constraints?
 //
 // The ensemble's selection counts y are a multinomial likelihood; with a Dirichlet prior α the posterior mean is
@@ -18,14 +18,21 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
 #include "featrel/selectors.hpp"
 #include "featrel/stability.hpp"
 #include "featrel/ubayfs_constraints.hpp"
+
+namespace featrel {
+struct MethodSpec;
+}
 
 namespace featrel::ubayfs {
 
@@ -40,39 +47,56 @@ std::string to_string(OptimizerKind v);
 std::string to_string(InitRule v);
 std::string to_string(Correlation v);
 std::string to_string(StabilityRows v);
-// The command-line words; InputError naming the option and the accepted words otherwise.
+// The command-line words; OptionError naming the option and the accepted words otherwise.
 AdmissibilityMode parse_admissibility(std::string_view word);
 OptimizerKind parse_optimizer(std::string_view word);
 InitRule parse_init_rule(std::string_view word);
 Correlation parse_correlation(std::string_view word);
 StabilityRows parse_stability_rows(std::string_view word);
 
-// specs/ubayfs.md §5 with the renames of specs/README.md §2.2.
+// Prior weights as given (docs/ubayfs.md#prior-and-posterior): numbers (empty = 1 for every feature, one value
+// recycled, or one per feature), or the path of a file with one weight per line or `feature,weight` rows, which
+// the run reads against the feature names (`--weights LIST|FILE`).
+using Weights = std::variant<std::vector<double>, std::string>;
+
+// docs/ubayfs.md#parameters with the renames of docs/architecture.md#naming-rules. The member initialisers are the
+// only place a default is written: the option table, --help and the ensemble's settings (ensemble_options() in
+// featrel/ubayfs_ensemble.hpp) read them from here.
 struct Options {
-  // Ensemble (§3.1; run() only)
+  // Given counts (docs/ubayfs.md#--counts-optimising-given-counts): run() optimises them instead of training the
+  // ensemble; the data, when given, serve the header, the correlations and `decorrelate`.
+  std::string counts;                   // path of the counts CSV; empty = train the ensemble on the data
+  std::optional<std::size_t> n_models;  // elementary models behind `counts`; unset = the file's '# n_models: M'
+  // Ensemble (docs/ubayfs.md#ensemble-stage; run() only)
   std::size_t ensemble_size = 100;
   double tt_split = 0.75;
-  std::optional<int> nr_features;  // nullopt = "auto"
+  std::optional<int> n_features_to_select;  // per elementary selection; nullopt = "auto" (1..p_m per split)
   std::vector<std::string> selectors{"mrmr"};
-  selectors::ClassRelevance mrmr_relevance = selectors::ClassRelevance::automatic;
-  double laplacian_t = 1.0;
-  // Prior (§3.3)
-  std::vector<double> weights;                                // empty = 1; one value recycled; or one per feature
+  selectors::ClassRelevance mrmr_relevance = selectors::Options{}.mrmr_relevance;  // the selectors' defaults
+  double laplacian_t = selectors::Options{}.laplacian_t;
+  // Prior (docs/ubayfs.md#prior-and-posterior)
+  Weights weights;
   std::vector<std::pair<std::string, double>> block_weights;  // per named block, α = Bᵀw
-  // Blocks and constraints (§3.4)
-  std::vector<BlockSpec> blocks;
-  std::vector<ConstraintSpec> constraints;
-  std::vector<GroupSpec> groups;
+  // Blocks and constraints (docs/ubayfs.md#constraint-groups). Files are read when the run starts. Blocks come in
+  // the order blocks_file, `blocks`, constraints_file; constraint rows in the order of the command-line lists
+  // below (max_size ... block_cannot_link), then `constraints`, then constraints_file's.
+  std::string blocks_file;               // CSV `feature,block`
+  std::vector<BlockSpec> blocks;         // --block NAME=F1,F2,...
+  std::string constraints_file;          // JSON: blocks, constraints and groups (--constraints)
+  std::vector<ConstraintSpec> max_size, must_link, cannot_link, linear;     // the flags' rows, feature level
+  std::vector<ConstraintSpec> block_max_size, block_must_link, block_cannot_link;  // ... and block level
+  std::vector<ConstraintSpec> constraints;  // rows of any kind and level (C++ API)
+  std::vector<GroupSpec> groups;            // general groups (C++ API)
   std::optional<double> decorrelate;  // level of the decorrelation rows
-  // Objective (§3.5, §3.6)
+  // Objective (docs/ubayfs.md#admissibility, docs/ubayfs.md#objective-and-ties)
   double lambda = 1.0;
   AdmissibilityMode admissibility = AdmissibilityMode::reference;
   double epsilon = 0.5;
   bool rho_scaling = true;
-  // Optimisers (§3.7)
+  // Optimisers (docs/ubayfs.md#optimisers)
   OptimizerKind optimizer = OptimizerKind::automatic;
   int pop_size = 50;
-  int max_iter = 100;
+  int generations = 100;  // GA generations (R GA's maxiter)
   InitRule init_rule = InitRule::dropout;
   bool polish = true;
   int enumerate_max_n = 20;
@@ -81,7 +105,7 @@ struct Options {
   int mh_chains = 100;
   int mh_steps = 100;
   double mh_eta = 0.01;
-  // Reporting (§3.8, §3.9)
+  // Reporting (docs/ubayfs.md#set-evaluation, docs/ubayfs.md#repeats-and-stability)
   Correlation correlation = Correlation::spearman;
   std::size_t repeats = 1;
   double test_fraction = 0.25;
@@ -93,10 +117,20 @@ struct Options {
   bool compat_reference = false;
 };
 
-// InputError for every bad option of spec §7 that can be checked without data (λ ≤ 0, pop_size < 10 with ga, ...).
+// The option table (keys, flags, ranges, help); the flags' grammars (S[@RHO], F1,F2,..[@RHO], NAME=W, LIST|FILE)
+// are parsed by the functions of featrel/ubayfs_constraints.hpp.
+const options::Table<Options>& option_table();
+// option_table().check(o) plus the checks that involve several options (repeats with counts, MH draws);
+// OptionError naming the key.
 void validate(const Options& options);
-// The options echo of the result JSON.
+// The options a run uses: under compat reference no polish.
+Options effective_options(const Options& options);
+// The options echo of the result JSON: option_table().to_json(effective_options(o)).
 report::Json options_json(const Options& options);
+// The blocks, constraint rows, groups and weights of `options` with the files read and the command-line lists
+// merged (in the orders above): blocks, constraints and groups hold everything, weights are numbers, and the
+// file and flag members are empty. `feature_names` resolve a weights file with names.
+Options resolve_inputs(const Options& options, const std::vector<std::string>& feature_names);
 
 // ---- the optimisation problem -----------------------------------------------------------------------------------
 
@@ -114,7 +148,7 @@ struct Problem {
   std::size_t n_features() const { return counts.size(); }
 };
 
-// The §3.8 evaluation of one set.
+// The docs/ubayfs.md#set-evaluation evaluation of one set.
 struct SetEvaluation {
   std::vector<std::size_t> features;  // ascending
   double log_objective = 0;           // F
@@ -133,7 +167,7 @@ SetEvaluation evaluate_set(const Problem& problem, const std::vector<std::size_t
                            const Eigen::MatrixXd* data = nullptr, Correlation correlation = Correlation::spearman);
 // The objective F alone (−∞ for a set violating a hard row outside reference scoring).
 double log_objective(const Problem& problem, const std::vector<std::size_t>& features);
-// The MH target ln π(δ) of §3.7.6 (paper admissibility, η).
+// The MH target ln π(δ) of docs/ubayfs.md#mh-sampler (paper admissibility, η).
 double mh_log_target(const Problem& problem, const std::vector<std::size_t>& features, double eta);
 
 struct GaReport {
@@ -248,7 +282,7 @@ struct Result {
 
   // Share of the tied optima that contain feature j.
   double optimum_frequency(std::size_t j) const;
-  // The result format of specs/README.md §3 with the fields of spec §2.
+  // The result format of docs/result-format.md#writing-rules with the fields of docs/ubayfs.md#inputs-and-outputs.
   report::Json to_json() const;
 };
 
@@ -259,6 +293,15 @@ Result optimise(const CountsInput& counts, const Options& options, const RunCont
                 const Dataset* data = nullptr);
 
 // The whole method on a Dataset: ensemble, optimisation and, with repeats ≥ 2, stability and F1 over outer splits.
+// With options.counts set: optimise(read_counts_csv(counts, n_models), ...) instead, with `data` when it has
+// columns (a Dataset without columns stands for no data).
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
+
+// The per-feature table (count, α, θ̂, share of the optima) in column order ("index") or by decreasing θ̂
+// ("theta") or count ("count"), one line per optimum and the optimiser's and stability's summary lines.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index");
+
+// The registry entry of `featrel ubayfs` (DATA.csv, or --counts FILE without data).
+MethodSpec method_spec();
 
 }  // namespace featrel::ubayfs

@@ -1,4 +1,4 @@
-// The `--svg` chart of `featrel ubayfs` (specs/ubayfs.md §2), after the R package's plot: one stacked bar per
+// The `--svg` chart of `featrel ubayfs` (docs/ubayfs.md#inputs-and-outputs), after the R package's plot: one stacked bar per
 // feature of its ensemble count and its prior weight (together α°), the features of the first optimum outlined,
 // MH inclusion frequencies as dots when present, and below the bars one line per constraint row marking the
 // features (or blocks) it involves, solid for hard rows and dashed for soft ones.

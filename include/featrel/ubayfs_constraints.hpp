@@ -1,4 +1,4 @@
-// UBayFS expert knowledge (specs/ubayfs.md §3.3–3.5): feature blocks, prior weights and the constraint rows
+// UBayFS expert knowledge (docs/ubayfs.md#prior-and-posterior to #admissibility): feature blocks, prior weights and the constraint rows
 // A·s ≤ b with their relaxations ρ, written with feature and block names as a user gives them and resolved to
 // indices against the feature names of a run.
 //
@@ -29,7 +29,7 @@ enum class RowKind { max_size, must_link, cannot_link, linear, decorrelation };
 std::string to_string(Level level);
 std::string to_string(RowKind kind);
 
-// A named feature block; members are feature names, or 0-based indices written as text (specs/README.md §2.2
+// A named feature block; members are feature names, or 0-based indices written as text (docs/architecture.md#naming-rules
 // rule 5).
 struct BlockSpec {
   std::string name;
@@ -98,7 +98,7 @@ std::size_t feature_index(const std::vector<std::string>& names, std::string_vie
 
 // Expands the specs into groups (feature group first, then the block group, then general groups in order).
 // `correlations` (|Spearman| on the full data, N × N) is needed only by the decorrelation spec. InputError for
-// every case of spec §7: unknown names, links with fewer than 2 members, ρ < 0 or NaN, s < 0, a row that does not
+// every case of docs/ubayfs.md#errors-and-edge-cases: unknown names, links with fewer than 2 members, ρ < 0 or NaN, s < 0, a row that does not
 // match its block matrix. Warnings (ρ = 0 disables a row, s ≥ N is inert) are appended to `warnings`.
 std::vector<Group> resolve_constraints(const std::vector<ConstraintSpec>& specs, const std::vector<GroupSpec>& groups,
                                        const std::vector<Block>& blocks,
@@ -120,6 +120,11 @@ double parse_rho(std::string_view text, std::string_view what);
 ConstraintSpec parse_constraint_flag(RowKind kind, Level level, std::string_view text, std::string_view flag);
 // `--block NAME=F1,F2,...` (indices and i..j ranges allowed).
 BlockSpec parse_block_flag(std::string_view text);
+// `--block-weights NAME=W,NAME=W,...` (one or more comma-separated items; W a finite number).
+std::vector<std::pair<std::string, double>> parse_block_weights(std::string_view text);
+// The word a constraint flag takes for a spec (`S[@RHO]`, `A,B,..[@RHO]`, `NAME=A,..<=B[@RHO]`): the user's text
+// when the spec came from parse_constraint_flag, else written from the spec's fields.
+std::string constraint_word(const ConstraintSpec& spec);
 
 // The JSON constraints file (docs/ubayfs.md): {"blocks": {name: [features]}, "constraints": [...],
 // "groups": [...]}. InputError naming the file and the entry on anything malformed.
@@ -131,7 +136,7 @@ struct ConstraintsFile {
 ConstraintsFile read_constraints_file(const std::string& path);
 ConstraintsFile parse_constraints_json(std::string_view text, const std::string& source);
 
-// Prior weights α (§3.3): `weights` empty = 1 for every feature, one value recycled, or one per feature;
+// Prior weights α (docs/ubayfs.md#prior-and-posterior): `weights` empty = 1 for every feature, one value recycled, or one per feature;
 // `block_weights` (block name → w) give α = Bᵀw instead (a feature in several blocks gets the sum). InputError for
 // a weight ≤ 0 or non-finite, a wrong length, an unknown block, a feature in no weighted block, or both kinds at once.
 std::vector<double> resolve_prior(const std::vector<double>& weights,

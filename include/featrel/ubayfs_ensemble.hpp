@@ -1,4 +1,4 @@
-// The ensemble stage of UBayFS (specs/ubayfs.md §3.1): how often does each feature get picked by elementary
+// The ensemble stage of UBayFS (docs/ubayfs.md#ensemble-stage): how often does each feature get picked by elementary
 // selectors trained on M random sub-samples? The counts y_j are the multinomial likelihood data of the Bayesian
 // model (ubayfs.hpp builds the prior, constraints and optimisers on top).
 //
@@ -22,10 +22,11 @@
 #include "featrel/dataset.hpp"
 #include "featrel/run_context.hpp"
 #include "featrel/selectors.hpp"
+#include "featrel/ubayfs.hpp"
 
 namespace featrel::ubayfs {
 
-// spec §3.2 "User selector (C++ API)". fn returns column indices of Z (0..Z.cols()-1, any number, any order;
+// docs/selectors.md#user-selectors "User selector (C++ API)". fn returns column indices of Z (0..Z.cols()-1, any number, any order;
 // duplicates and out-of-range values are dropped with a warning); `columns` maps Z's columns to the Dataset's.
 // It throws to signal failure. `seed` is the split's own seed for a randomised selector.
 struct Selector {
@@ -36,35 +37,35 @@ struct Selector {
   bool thread_safe = true;
 };
 
-// Settings of the built-in selectors (ubayfs.md §5 `mrmr_class_relevance`, `laplace_t`).
-struct BuiltinSettings {
-  selectors::ClassRelevance mrmr_relevance = selectors::ClassRelevance::automatic;
-  double laplacian_t = 1.0;
-};
-
 // "mrmr", "fisher", "laplace" (accept "laplacian"; the selector is named "laplacian"); InputError otherwise,
-// listing the known names.
-Selector builtin_selector(std::string_view name);
-Selector builtin_selector(std::string_view name, const BuiltinSettings& settings);
+// listing the known names. `settings` gives the built-in selectors' own settings (mrmr_relevance, laplacian_t;
+// docs/ubayfs.md#parameters `mrmr_class_relevance`, `laplace_t`).
+Selector builtin_selector(std::string_view name, const selectors::Options& settings = {});
 
+// The ensemble's settings. A default-built EnsembleOptions holds ubayfs::Options' defaults; ensemble_options()
+// derives them from a whole ubayfs::Options.
 struct EnsembleOptions {
-  std::size_t M = 100;                   // ensemble_size, ≥ 1
-  double tt_split = 0.75;                // in (0, 1); a warning outside [0.5, 0.99]
-  std::optional<int> nr_features;        // nullopt = "auto" (uniform 1..p_m per split); else ≥ 1 and ≤ N
-  bool compat_reference = false;         // §3.1: stratify only binary targets (and builtin_selectors: Somers' D)
+  EnsembleOptions();
+  std::size_t M;                             // ensemble_size, ≥ 1
+  double tt_split;                           // in (0, 1); a warning outside [0.5, 0.99]
+  std::optional<int> n_features_to_select;   // nullopt = "auto" (uniform 1..p_m per split); else ≥ 1 and ≤ N
+  bool compat_reference;  // docs/ubayfs.md#ensemble-stage: stratify only binary targets (and builtin_selectors: Somers' D)
   // Settings of the built-in selectors, applied by builtin_selectors() below (run_ensemble itself runs whatever
   // Selectors it is given).
-  selectors::ClassRelevance mrmr_relevance = selectors::ClassRelevance::automatic;  // mrmr_class_relevance
-  double laplacian_t = 1.0;                                                        // laplace_t, > 0
+  selectors::ClassRelevance mrmr_relevance;  // mrmr_class_relevance
+  double laplacian_t;                        // laplace_t, > 0
 };
 
-// The built-in selectors named in `names` (§5 `selectors`, rows pooled in this order) with the options' settings;
-// compat_reference makes mrmr use Somers' D for every class target unless mrmr_relevance is set (§5 `compat`).
+// The ensemble settings of a UBayFS run (the one place they are copied from ubayfs::Options).
+EnsembleOptions ensemble_options(const Options& options);
+
+// The built-in selectors named in `names` (docs/ubayfs.md#parameters `selectors`, rows pooled in this order) with the options' settings;
+// compat_reference makes mrmr use Somers' D for every class target unless mrmr_relevance is set (docs/ubayfs.md#parameters `compat`).
 // InputError for an unknown name.
 std::vector<Selector> builtin_selectors(const std::vector<std::string>& names, const EnsembleOptions& options);
 
-// InputError naming the option and value: M < 1, tt_split ∉ (0, 1) or non-finite, nr_features < 1 or > N,
-// laplacian_t ≤ 0, no selectors, a fisher selector on a regression target, a class with fewer than 2 rows.
+// InputError (OptionError naming the key for the numbers) for M < 1, tt_split ∉ (0, 1) or non-finite,
+// n_features_to_select < 1 or > N, laplacian_t ≤ 0, no selectors, a fisher selector on a regression target, a class with fewer than 2 rows.
 // Returns the warnings the options raise (tt_split outside [0.5, 0.99]).
 std::vector<std::string> validate_ensemble(const Dataset& data, const std::vector<Selector>& selectors,
                                            const EnsembleOptions& options);

@@ -1,5 +1,5 @@
 // End-to-end runs of `featrel mrmr`, `featrel fisher` and `featrel laplacian`: the mRMR ranking of the full bcw
-// data (specs/ubayfs.md §6.2: pick order and mRMRe scores), Fisher and Laplacian on iris against the spec's
+// data (docs/selectors.md#reference-values: pick order and mRMRe scores), Fisher and Laplacian on iris against the spec's
 // scores, the shared result fields, the CSV, the table, and bad input (exit 2).
 #include <gtest/gtest.h>
 
@@ -22,7 +22,7 @@ std::string iris() { return data_file("iris.csv") + " --target species"; }
 
 TEST(CliSelectors, MrmrRanksBcwAsMrmre) {
   TempDir dir;
-  const auto r = run_cli("mrmr " + bcw() + " --nr-features 10 --json " + (dir / "r.json") + " --csv " + (dir / "r.csv"));
+  const auto r = run_cli("mrmr " + bcw() + " -k 10 --json " + (dir / "r.json") + " --csv " + (dir / "r.csv"));
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(read_file(dir / "r.json"));
   for (const char* key : {"method", "featrel_version", "task", "classes", "positive_class", "n_samples", "n_features",
@@ -31,7 +31,7 @@ TEST(CliSelectors, MrmrRanksBcwAsMrmre) {
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["method"], "mrmr");
   EXPECT_EQ(j["task"], "binary");
-  EXPECT_EQ(j["options"]["nr_features"], 10);
+  EXPECT_EQ(j["options"]["n_features_to_select"], 10);
   const std::vector<int> order{22, 27, 13, 7, 23, 26, 6, 20, 21, 2};
   EXPECT_EQ(j["ranking"].get<std::vector<int>>(), order);
   EXPECT_EQ(j["selected"].get<std::vector<int>>(), (std::vector<int>{2, 6, 7, 13, 20, 21, 22, 23, 26, 27}));
@@ -62,7 +62,7 @@ TEST(CliSelectors, FisherAndLaplacianOnIris) {
   const std::vector<double> fisher{1.59019336, 0.65546720, 15.73548243, 12.80009529};
   for (std::size_t c = 0; c < 4; ++c) EXPECT_NEAR(j["features"][c]["criterion"].get<double>(), fisher[c], 1e-7);
 
-  r = run_cli("laplacian " + iris() + " --task multiclass -n 2 --json " + (dir / "l.json"));
+  r = run_cli("laplacian " + iris() + " --task multiclass -k 2 --json " + (dir / "l.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   j = Json::parse(read_file(dir / "l.json"));
   EXPECT_EQ(j["selected"].get<std::vector<int>>(), (std::vector<int>{2, 3}));
@@ -79,15 +79,16 @@ TEST(CliSelectors, SameJsonForAnyThreadCount) {
   for (Json* d : {&a, &b}) {
     (*d)["diagnostics"].erase("seconds");
     (*d)["diagnostics"].erase("threads");
+    d->erase("provenance");  // command line and time of the run
   }
   EXPECT_EQ(a.dump(), b.dump());
 }
 
 TEST(CliSelectors, BadInputExitsWithCode2) {
-  auto r = run_cli("mrmr " + bcw() + " --nr-features 0");
+  auto r = run_cli("mrmr " + bcw() + " --n-features-to-select 0");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("nr-features"), std::string::npos) << r.err;
-  EXPECT_EQ(run_cli("mrmr " + bcw() + " --nr-features 31").code, 2);
+  EXPECT_NE(r.err.find("--n-features-to-select"), std::string::npos) << r.err;
+  EXPECT_EQ(run_cli("mrmr " + bcw() + " -k 31").code, 2);
   EXPECT_EQ(run_cli("mrmr " + bcw() + " --mrmr-relevance kendall").code, 2);
   EXPECT_EQ(run_cli("laplacian " + bcw() + " --laplacian-t 0").code, 2);
   r = run_cli("fisher " + data_file("diabetes_progression_regression.csv") + " --task regression");
@@ -95,6 +96,33 @@ TEST(CliSelectors, BadInputExitsWithCode2) {
   EXPECT_NE(r.err.find("fisher"), std::string::npos) << r.err;
   EXPECT_EQ(run_cli("mrmr " + data_file("no_such_file.csv")).code, 2);
   EXPECT_EQ(run_cli("mrmr " + bcw() + " --compat featrel").code, 2);
+}
+
+TEST(CliSelectors, OptionTablesOfTheThreeCommands) {
+  // -k and --all exclude each other; the message names the flag.
+  auto r = run_cli("fisher " + iris() + " -k 2 --all");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--all"), std::string::npos) << r.err;
+  // Each command takes only its own settings: --compat and --mrmr-relevance are mrmr's, --laplacian-t laplacian's.
+  EXPECT_EQ(run_cli("fisher " + iris() + " --compat reference").code, 2);
+  EXPECT_EQ(run_cli("laplacian " + iris() + " --mrmr-relevance eta").code, 2);
+  EXPECT_EQ(run_cli("mrmr " + iris() + " --laplacian-t 2").code, 2);
+  r = run_cli("laplacian " + iris() + " --laplacian-t 2e9");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--laplacian-t"), std::string::npos) << r.err;
+  // mrmr --compat reference: Somers' D for the multiclass target, echoed with the header's compat.
+  TempDir dir;
+  r = run_cli("mrmr " + iris() + " --task multiclass --compat reference --quiet --json " + (dir / "c.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(dir / "c.json"));
+  EXPECT_EQ(j["compat"], "reference");
+  EXPECT_EQ(j["options"]["mrmr_relevance"], "somers");
+  EXPECT_EQ(j["options"]["n_features_to_select"], 4);  // auto: every feature when there are fewer than 10
+  EXPECT_EQ(j["selection"]["score"], "mrmr_score");
+  // --sort index lists the picks in column order.
+  r = run_cli("fisher " + iris() + " --all --sort index");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_LT(r.out.find("sepal length"), r.out.find("petal length"));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// End-to-end runs of `featrel ubayfs`: the exact cases of specs/ubayfs.md §6.1 through `--counts` fixtures
+// End-to-end runs of `featrel ubayfs`: the exact cases of docs/ubayfs.md#optimisation-cases through `--counts` fixtures
 // (tests/data/ubayfs), constraints from flags and from the JSON file, the table, JSON, CSV and SVG outputs, a
 // full run on the bundled breast cancer data, and bad input → exit 2 with a clear message.
 #include <gtest/gtest.h>
@@ -108,7 +108,7 @@ TEST(CliUbayfs, DocumentationExampleAndLambdaCompat) {
 
 TEST(CliUbayfs, FullRunOnBreastCancerFindsTheReferenceOptimum) {
   TempDir dir;
-  const auto r = run_cli("ubayfs " + bcw() + " --nr-features 10 --max-size 10 --seed 1 --threads 2 --quiet --json " +
+  const auto r = run_cli("ubayfs " + bcw() + " -k 10 --max-size 10 --seed 1 --threads 2 --quiet --json " +
                          (dir / "full.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(read_file(dir / "full.json"));
@@ -118,7 +118,7 @@ TEST(CliUbayfs, FullRunOnBreastCancerFindsTheReferenceOptimum) {
 
 TEST(CliUbayfs, RepeatsAddStabilityAndF1) {
   TempDir dir;
-  const auto r = run_cli("ubayfs " + bcw() + " --positive 0 --nr-features 3 --max-size 3 --repeats 3 --seed 2 " +
+  const auto r = run_cli("ubayfs " + bcw() + " --positive 0 --n-features-to-select 3 --max-size 3 --repeats 3 --seed 2 " +
                          "--json " + (dir / "rep.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(read_file(dir / "rep.json"));
@@ -137,12 +137,12 @@ TEST(CliUbayfs, BadInputExitsTwoWithAClearMessage) {
       {"ubayfs" + counts, "needs --max-size"},
       {"ubayfs" + counts + " --max-size 10 --must-link 'mean radius,nonsense'", "unknown feature 'nonsense'"},
       {"ubayfs" + counts + " --max-size 10 --weights -1", "must be finite and > 0"},
-      {"ubayfs" + counts + " --max-size 10 --n-models 0", "must be >= 1"},
+      {"ubayfs" + counts + " --max-size 10 --n-models 0", "--n-models must be an integer in [1, "},
       {"ubayfs" + counts + " --max-size 10 --lambda 0", "--lambda"},
       {"ubayfs" + counts + " --max-size 10@-2", "rho"},
       {"ubayfs" + counts + " --max-size 0@inf --linear '0=-1<=-1@inf'", "hard constraints are infeasible"},
       {"ubayfs" + counts + " --max-size 3 --block-max-size 1", "no blocks are defined"},
-      {"ubayfs --max-size 3", "give DATA.csv"},
+      {"ubayfs --max-size 3", "give either a data file (DATA.csv) or --counts FILE"},
       {"ubayfs" + counts + " --max-size 3 --optimizer nope", "--optimizer must be one of"},
   };
   for (const auto& c : cases) {
@@ -151,6 +151,41 @@ TEST(CliUbayfs, BadInputExitsTwoWithAClearMessage) {
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_EQ(r.err.rfind("ubayfs", 0), 0u) << r.err;
   }
+}
+
+TEST(CliUbayfs, OptionTableRangesAndRenames) {
+  const std::string counts = " --counts " + fixture("bcw_counts_s1.csv") + " --max-size 10";
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"ubayfs" + counts + " --optimizer ga --generations 5", "--generations"},
+      {"ubayfs" + counts + " --optimizer ga --max-iter 50", "--max-iter"},  // renamed to --generations
+      {"ubayfs" + counts + " --pop-size 100000", "--pop-size"},
+      {"ubayfs" + counts + " --optimizer mh --mh-chains 10000 --mh-steps 10000", "--mh-steps"},
+      {"ubayfs" + counts + " --max-ties 0", "--max-ties"},
+      {"ubayfs" + counts + " --node-budget 1e13", "--node-budget"},
+      {"ubayfs" + counts + " --repeats 2", "--repeats"},  // repeats rerun the ensemble: not with --counts
+      {"ubayfs " + bcw() + " --max-size 3 -M 100000", "--ensemble-size"},
+      {"ubayfs " + bcw() + " --max-size 3 -k 31", "--n-features-to-select"},
+      {"ubayfs " + bcw() + " --max-size 3 --selector lasso", "--selector must be one of"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << "\n" << r.err;
+  }
+  // The GA with --generations; the echo holds the table's keys and the flags' words.
+  TempDir dir;
+  const auto r = run_cli("ubayfs" + counts + "@inf --cannot-link '6,7' --optimizer ga --generations 12 --seed 3 " +
+                         "--quiet --json " + (dir / "g.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(dir / "g.json"));
+  EXPECT_EQ(j["options"]["generations"], 12);
+  EXPECT_EQ(j["optimizer"]["ga"]["best_per_generation"].size(), 12u);
+  EXPECT_EQ(j["options"]["max_size"], Json::parse(R"(["10@inf"])"));
+  EXPECT_EQ(j["options"]["cannot_link"], Json::parse(R"(["6,7"])"));
+  EXPECT_EQ(j["constraints"][0]["label"], "max-size 10@inf");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The exact selector values of specs/ubayfs.md §6.2: mRMR's pick order and mRMRe scores on the full bcw data,
+// The exact selector values of docs/selectors.md#reference-values: mRMR's pick order and mRMRe scores on the full bcw data,
 // mRMRe's Somers' D and MI of single features (the tie rule on columns 6 and 7), Fisher and Laplacian scores on
 // iris (z-scored with the sample SD), and the Laplacian k-NN graph size.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// The UBayFS ensemble stage (specs/ubayfs.md §3.1): sub-sample sizes per rule, identical results for 1 and N
+// The UBayFS ensemble stage (docs/ubayfs.md#ensemble-stage): sub-sample sizes per rule, identical results for 1 and N
 // threads (with "auto" n, pooled selectors and a serial user selector), the failure rule ⌈R/K⌉ < ⌈M/2⌉,
-// duplicate and out-of-range picks dropped, the nr_features cap, constant columns, and bad input.
+// duplicate and out-of-range picks dropped, the n_features_to_select cap, constant columns, and bad input.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -60,7 +60,7 @@ TEST(EnsembleSubsample, PerClassFloorAndReferenceRule) {
 TEST(Ensemble, FixedNGivesRowsOfSizeNAndCountsAreColumnSums) {
   ubayfs::EnsembleOptions o;
   o.M = 12;
-  o.nr_features = 4;
+  o.n_features_to_select = 4;
   const auto sel = ubayfs::builtin_selectors({"mrmr", "fisher", "laplace"}, o);
   EXPECT_EQ(sel[2].name, "laplacian");
   const auto e = run(wine(), sel, o);
@@ -80,7 +80,7 @@ TEST(Ensemble, FixedNGivesRowsOfSizeNAndCountsAreColumnSums) {
 
 TEST(Ensemble, SameCountsForOneAndManyThreadsWithAutoNAndASerialSelector) {
   ubayfs::EnsembleOptions o;
-  o.M = 12;  // nr_features = auto
+  o.M = 12;  // n_features_to_select = auto
   auto sel = ubayfs::builtin_selectors({"mrmr", "fisher", "laplacian"}, o);
   // A non-thread-safe user selector: a counter it owns, called serially in split order, and its seed argument.
   auto calls = std::make_shared<std::vector<std::uint64_t>>();
@@ -130,7 +130,7 @@ ubayfs::Selector failing_after(std::string name, std::size_t ok_calls) {
 TEST(Ensemble, FailureRuleOfTheReference) {
   ubayfs::EnsembleOptions o;
   o.M = 10;
-  o.nr_features = 3;
+  o.n_features_to_select = 3;
   // K = 1: 5 successful rows meet ⌈M/2⌉ = 5; the 5 failures are recorded in split order with a warning.
   const auto e = run(iris(), {failing_after("flaky", 5)}, o);
   EXPECT_EQ(e.n_models, 5u);
@@ -160,7 +160,7 @@ TEST(Ensemble, FailureRuleOfTheReference) {
 TEST(Ensemble, DuplicateAndOutOfRangePicksAreDroppedWithAWarning) {
   ubayfs::EnsembleOptions o;
   o.M = 4;
-  o.nr_features = 2;
+  o.n_features_to_select = 2;
   ubayfs::Selector messy{"messy", [](const Eigen::MatrixXd& Z, const selectors::Target&, int,
                                      const std::vector<int>&, std::uint64_t) {
                            return std::vector<int>{1, 1, -1, static_cast<int>(Z.cols()), 3};
@@ -175,7 +175,7 @@ TEST(Ensemble, DuplicateAndOutOfRangePicksAreDroppedWithAWarning) {
 
 TEST(Ensemble, ConstantColumnsAreSkippedAndTheCapWarnsOnce) {
   // iris plus a column that is constant everywhere and one that varies in a single row, so that many
-  // sub-samples see it constant: nr_features = 6 is capped to the columns that vary.
+  // sub-samples see it constant: n_features_to_select = 6 is capped to the columns that vary.
   const Dataset& base = iris();
   Eigen::MatrixXd X(base.X.rows(), 6);
   X.leftCols(4) = base.X;
@@ -192,7 +192,7 @@ TEST(Ensemble, ConstantColumnsAreSkippedAndTheCapWarnsOnce) {
   const Dataset d = make_dataset(X, names, target, csv);
   ubayfs::EnsembleOptions o;
   o.M = 20;
-  o.nr_features = 6;
+  o.n_features_to_select = 6;
   const auto e = run(d, ubayfs::builtin_selectors({"fisher"}, o), o);
   EXPECT_EQ(e.counts[4], 0.0);
   for (int j = 0; j < 4; ++j) EXPECT_EQ(e.counts[static_cast<std::size_t>(j)], 20.0);
@@ -211,7 +211,7 @@ TEST(Ensemble, ConstantColumnsAreSkippedAndTheCapWarnsOnce) {
 TEST(Ensemble, CompatReferenceMakesMrmrUseSomersD) {
   ubayfs::EnsembleOptions o;
   o.M = 8;
-  o.nr_features = 2;
+  o.n_features_to_select = 2;
   o.compat_reference = true;
   const auto sel = ubayfs::builtin_selectors({"mrmr"}, o);
   EXPECT_EQ(sel[0].name, "mrmr");
@@ -233,7 +233,7 @@ TEST(Ensemble, CompatReferenceMakesMrmrUseSomersD) {
 TEST(Ensemble, RegressionTargetUsesSimpleSubsamplesAndPearsonMrmr) {
   ubayfs::EnsembleOptions o;
   o.M = 10;
-  o.nr_features = 2;
+  o.n_features_to_select = 2;
   const auto e = run(diabetes(), ubayfs::builtin_selectors({"mrmr", "laplacian"}, o), o);
   EXPECT_EQ(e.n_models, 20u);
   EXPECT_EQ(std::accumulate(e.counts.begin(), e.counts.end(), 0.0), 40.0);
@@ -253,24 +253,24 @@ TEST(Ensemble, BadInputIsAnInputErrorNamingTheOption) {
   };
   ubayfs::EnsembleOptions o;
   o.M = 0;
-  expect_error(bcw(), {"mrmr"}, o, "ensemble-size");
+  expect_error(bcw(), {"mrmr"}, o, "ensemble_size");
   o = {};
   o.M = 3;
   for (double tt : {0.0, 1.0, 1.5, -0.2, std::nan("")}) {
     o.tt_split = tt;
-    expect_error(bcw(), {"mrmr"}, o, "tt-split");
+    expect_error(bcw(), {"mrmr"}, o, "tt_split");
   }
   o.tt_split = 0.75;
-  o.nr_features = 0;
-  expect_error(bcw(), {"mrmr"}, o, "nr-features");
-  o.nr_features = 31;
-  expect_error(bcw(), {"mrmr"}, o, "nr-features");
-  o.nr_features = 2;
+  o.n_features_to_select = 0;
+  expect_error(bcw(), {"mrmr"}, o, "n_features_to_select");
+  o.n_features_to_select = 31;
+  expect_error(bcw(), {"mrmr"}, o, "n_features_to_select");
+  o.n_features_to_select = 2;
   expect_error(diabetes(), {"fisher"}, o, "regression");
   expect_error(bcw(), {"lasso"}, o, "unknown selector 'lasso'");
   expect_error(bcw(), {}, o, "no selector");
   o.laplacian_t = 0.0;
-  expect_error(bcw(), {"laplacian"}, o, "laplacian-t");
+  expect_error(bcw(), {"laplacian"}, o, "laplacian_t");
   EXPECT_THROW(ubayfs::builtin_selector("boruta"), InputError);
   // A class with a single row.
   const Dataset& base = iris();
@@ -288,7 +288,7 @@ TEST(Ensemble, BadInputIsAnInputErrorNamingTheOption) {
 TEST(Ensemble, TtSplitOutsideTheUsualRangeWarns) {
   ubayfs::EnsembleOptions o;
   o.M = 3;
-  o.nr_features = 2;
+  o.n_features_to_select = 2;
   o.tt_split = 0.3;
   const auto e = run(bcw(), ubayfs::builtin_selectors({"fisher"}, o), o);
   ASSERT_FALSE(e.warnings.empty());

@@ -1,4 +1,4 @@
-// specs/ubayfs.md §6.4: the ensemble counts on bcw (M = 100, featrel's own splits) against the reference pipeline's
+// docs/ubayfs.md#ensemble-count-targets: the ensemble counts on bcw (M = 100, featrel's own splits) against the reference pipeline's
 // distribution over 100 seeds. Each of 20 seeds must stay inside the band of every feature and the 20-seed mean of
 // every varying feature within ±3·sd/√20 of the reference mean; Σy = M·n exactly. (Sanitizer builds use 2 seeds
 // and ±3·sd/√2.)
@@ -26,7 +26,7 @@ struct Band {
 std::vector<std::vector<double>> counts_over_seeds(const std::string& selector, int n, double tt,
                                                    int seeds = ensemble_test::statistical_seeds) {
   ubayfs::EnsembleOptions o;
-  o.nr_features = n;
+  o.n_features_to_select = n;
   o.tt_split = tt;
   const auto sel = ubayfs::builtin_selectors({selector}, o);
   std::vector<std::vector<double>> out;

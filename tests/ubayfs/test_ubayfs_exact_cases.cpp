@@ -1,4 +1,4 @@
-// specs/ubayfs.md §6.1: optimisation from given counts, weights and constraints must return the published optimal
+// docs/ubayfs.md#optimisation-cases: optimisation from given counts, weights and constraints must return the published optimal
 // sets (every tie) with their exact utilities, for every optimiser that applies; plus the L1/L2 λ cases and the
 // MH target of case P.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// UBayFS admissibility and objective against hand-computed values (spec §3.5, §3.6), enumeration against branch
-// and bound on random problems, the input files, bad input (§7) and thread-count independence.
+// UBayFS admissibility and objective against hand-computed values (docs/ubayfs.md#admissibility, docs/ubayfs.md#objective-and-ties), enumeration against branch
+// and bound on random problems, the input files, bad input (docs/ubayfs.md#errors-and-edge-cases) and thread-count independence.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -235,9 +235,9 @@ TEST(UbayfsObjective, BadInputRaisesClearErrors) {
   m0.n_models = 0;
   fails(o, m0, "M must be >= 1");
   Options neg = max_size_case();
-  neg.weights = {1.0, -2.0};
+  neg.weights = std::vector<double>{1.0, -2.0};
   fails(neg, in, "--weights has 2 values");
-  neg.weights = {-1.0};
+  neg.weights = std::vector<double>{-1.0};
   fails(neg, in, "must be finite and > 0");
   Options unknown = max_size_case();
   unknown.constraints.push_back(link(RowKind::must_link, {"mean radius", "no such feature"}, 1.0));
@@ -249,7 +249,7 @@ TEST(UbayfsObjective, BadInputRaisesClearErrors) {
   fails(rho, in, "rho must be >= 0");
   Options lam = max_size_case();
   lam.lambda = 0;
-  fails(lam, in, "--lambda");
+  fails(lam, in, "option 'lambda'");
   Options noblock = max_size_case();
   noblock.constraints.push_back(max_size(1, 1.0, Level::block));
   fails(noblock, in, "no blocks are defined");
@@ -263,7 +263,7 @@ TEST(UbayfsObjective, BadInputRaisesClearErrors) {
   Options ga = max_size_case();
   ga.optimizer = OptimizerKind::ga;
   ga.pop_size = 5;
-  fails(ga, in, "--pop-size");
+  fails(ga, in, "option 'pop_size'");
   Options en = max_size_case();
   en.optimizer = OptimizerKind::enumerate;
   en.constraints.push_back(link(RowKind::cannot_link, {"0", "1"}, 1.0));

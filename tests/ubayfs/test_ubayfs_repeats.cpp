@@ -1,4 +1,4 @@
-// The whole UBayFS pipeline on the breast cancer data: spec §6.4's end-to-end optimum and the paper's Table 3(a)
+// The whole UBayFS pipeline on the breast cancer data: docs/ubayfs.md#ensemble-count-targets's end-to-end optimum and the paper's Table 3(a)
 // protocol with --repeats (stability of the optima and the F1 of a logistic regression on them).
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@ namespace {
 
 TEST(UbayfsRun, MrmrEnsembleThenOptimumOnBcw) {
   Options o;
-  o.nr_features = 10;
+  o.n_features_to_select = 10;
   o.constraints = {cases::max_size(10, 1.0)};
   int hits = 0;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
@@ -33,7 +33,7 @@ TEST(UbayfsRun, Table3BcwRepeatsStabilityAndF1) {
   csv.positive = "0";  // benign, the paper's positive class
   const Dataset data = read_csv(std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv", csv);
   Options o;
-  o.nr_features = 3;
+  o.n_features_to_select = 3;
   o.constraints = {cases::max_size(3, 1.0)};
   o.repeats = 10;
   RunContext ctx;

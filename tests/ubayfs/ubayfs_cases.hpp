@@ -1,4 +1,4 @@
-// The exact optimisation cases of specs/ubayfs.md §6.1 (counts, weights and constraints on the bcw features),
+// The exact optimisation cases of docs/ubayfs.md#optimisation-cases (counts, weights and constraints on the bcw features),
 // shared by the UBayFS optimisation tests.
 #pragma once
 

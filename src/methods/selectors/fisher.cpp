@@ -1,4 +1,4 @@
-// Rdimtools do.fscore (specs/ubayfs.md §3.2): F_j = Σ_c n_c(μ_cj − μ_j)² / Σ_c n_c·s²_cj, the n largest.
+// Rdimtools do.fscore (docs/selectors.md#fisher-score): F_j = Σ_c n_c(μ_cj − μ_j)² / Σ_c n_c·s²_cj, the n largest.
 #include <cmath>
 #include <limits>
 #include <string>

@@ -1,4 +1,4 @@
-// Rdimtools do.lscore (specs/ubayfs.md §3.2): the Laplacian score of each feature on the k-nearest-neighbour graph
+// Rdimtools do.lscore (docs/selectors.md#laplacian-score): the Laplacian score of each feature on the k-nearest-neighbour graph
 // of the rows with heat-kernel weights; the n smallest (the features that best keep neighbours together).
 #include <algorithm>
 #include <cmath>

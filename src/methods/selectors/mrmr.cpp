@@ -1,4 +1,4 @@
-// mRMRe's classic mRMR greedy (specs/ubayfs.md §3.2): start from the most relevant feature, then repeatedly add
+// mRMRe's classic mRMR greedy (docs/selectors.md#mrmr): start from the most relevant feature, then repeatedly add
 // the feature whose relevance minus mean redundancy with the picked ones is largest.
 #include <cmath>
 #include <limits>
@@ -9,22 +9,6 @@
 #include "selectors_internal.hpp"
 
 namespace featrel::selectors {
-
-std::string to_string(ClassRelevance v) {
-  switch (v) {
-    case ClassRelevance::automatic: return "auto";
-    case ClassRelevance::somers: return "somers";
-    case ClassRelevance::eta: return "eta";
-  }
-  return "auto";
-}
-
-ClassRelevance parse_class_relevance(std::string_view word) {
-  if (word == "auto") return ClassRelevance::automatic;
-  if (word == "somers") return ClassRelevance::somers;
-  if (word == "eta") return ClassRelevance::eta;
-  throw InputError("mrmr: unknown relevance '" + std::string(word) + "'; use auto, somers or eta");
-}
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The matrix the selectors see (specs/ubayfs.md §3.1 step 2): the rows' non-constant columns, z-scored with the
+// The matrix the selectors see (docs/ubayfs.md#ensemble-stage step 2): the rows' non-constant columns, z-scored with the
 // rows' mean and sample SD (divisor n − 1, as R's scale()), and the rows' target.
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// One selector on a whole data set, for `featrel mrmr|fisher|laplacian` (specs/ubayfs.md §3.2, README §3): all
+// One selector on a whole data set, for `featrel mrmr|fisher|laplacian` (docs/selectors.md#algorithm, docs/result-format.md#writing-rules): all
 // rows prepared as in an ensemble split, the selector run once, its picks mapped back to the Dataset's columns.
 #include <chrono>
 #include <cmath>
@@ -9,48 +9,23 @@
 
 namespace featrel::selectors {
 
-std::string to_string(Method v) {
-  switch (v) {
-    case Method::mrmr: return "mrmr";
-    case Method::fisher: return "fisher";
-    case Method::laplacian: return "laplacian";
-  }
-  return "mrmr";
-}
-
-Method parse_method(std::string_view word) {
-  if (word == "mrmr") return Method::mrmr;
-  if (word == "fisher") return Method::fisher;
-  if (word == "laplacian" || word == "laplace") return Method::laplacian;
-  throw InputError("unknown selector '" + std::string(word) + "'; known selectors: mrmr, fisher, laplacian");
-}
-
-void validate(const Options& o, const Dataset& data) {
-  const std::string cmd = to_string(o.method);
-  if (o.nr_features && (*o.nr_features < 1 || static_cast<std::size_t>(*o.nr_features) > data.n_features()))
-    throw InputError(cmd + ": --nr-features must be between 1 and the " + std::to_string(data.n_features()) +
-                     " features, got " + std::to_string(*o.nr_features));
-  if (!(o.laplacian_t > 0.0) || !std::isfinite(o.laplacian_t))
-    throw InputError(cmd + ": --laplacian-t must be a positive number, got " + std::to_string(o.laplacian_t));
-  if (o.method == Method::fisher && data.task == Task::regression)
-    throw InputError("fisher: the Fisher score needs class labels, but the target '" + data.target_name +
-                     "' is a regression target; use mrmr or laplacian");
-}
-
-Result rank(const Dataset& data, const Options& options) {
-  validate(options, data);
+Result rank(const Dataset& data, const Options& given, const RunContext& ctx) {
+  validate(given, data);
+  const Options options = effective_options(given, data);
   const auto start = std::chrono::steady_clock::now();
   const std::string cmd = to_string(options.method);
   Result r;
   r.options = options;
   r.task = data.task;
   r.warnings = data.warnings;
+  r.seed = ctx.seed;
+  r.threads = ctx.resolved_threads();
   const Prepared prep = prepare_matrix(data);
   const auto p = static_cast<int>(prep.columns.size());
   if (p == 0) throw InputError(cmd + ": every feature column is constant; nothing to rank");
-  int n = options.nr_features.value_or(p);
+  int n = options.all ? p : options.n_features_to_select.value_or(p);
   if (n > p) {
-    r.warnings.push_back(cmd + ": --nr-features " + std::to_string(n) + " exceeds the " + std::to_string(p) +
+    r.warnings.push_back(cmd + ": n_features_to_select " + std::to_string(n) + " exceeds the " + std::to_string(p) +
                          " non-constant features; ranking " + std::to_string(p));
     n = p;
   }

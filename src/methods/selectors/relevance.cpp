@@ -1,4 +1,4 @@
-// The correlation-like measures mRMR turns into Gaussian "mutual information" (specs/ubayfs.md §3.2): Pearson r,
+// The correlation-like measures mRMR turns into Gaussian "mutual information" (docs/selectors.md#mrmr): Pearson r,
 // mRMRe's Somers' D against ordered class codes, and η² against unordered classes.
 #include <algorithm>
 #include <cmath>

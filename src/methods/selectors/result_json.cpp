@@ -1,4 +1,4 @@
-// The result document of `featrel mrmr|fisher|laplacian` (specs/README.md §3): the shared header and features[]
+// The result document of `featrel mrmr|fisher|laplacian` (docs/result-format.md#writing-rules): the shared header and features[]
 // with each feature's rank, pick score and criterion, `selected` = the top n, then `ranking` (the pick order).
 #include "featrel/result_json.hpp"
 
@@ -6,12 +6,13 @@
 
 namespace featrel::selectors {
 
-report::Json Result::to_json(const Dataset& data, std::uint64_t seed, unsigned threads) const {
+report::Json Result::to_json(const Dataset& data) const { return to_json(data, seed, threads); }
+
+report::Json Result::to_json(const Dataset& data, std::uint64_t run_seed, unsigned run_threads) const {
   using report::Json;
-  report::ResultHeader header = report::dataset_header(data, to_string(options.method), task, seed);
-  header.options["nr_features"] = options.nr_features ? Json(*options.nr_features) : Json("all");
-  if (options.method == Method::mrmr) header.options["mrmr_relevance"] = to_string(options.mrmr_relevance);
-  if (options.method == Method::laplacian) header.options["laplacian_t"] = report::json_number(options.laplacian_t);
+  report::ResultHeader header = report::dataset_header(data, to_string(options.method), task, run_seed);
+  if (options.compat_reference) header.compat = "reference";
+  header.options = options_json(options);
   Json doc = report::result_skeleton(header);
   for (const FeatureRank& f : features) {
     Json e = report::feature_entry(f.index, f.name, f.rank.has_value(), f.constant);
@@ -21,7 +22,7 @@ report::Json Result::to_json(const Dataset& data, std::uint64_t seed, unsigned t
     doc["features"].push_back(e);
   }
   report::finish_selection(doc);
-  doc["diagnostics"] = report::diagnostics_block(warnings, {{"select", seconds}}, threads);
+  doc["diagnostics"] = report::diagnostics_block(warnings, {{"select", seconds}}, run_threads);
   Json ranking = Json::array(), names = Json::array();
   for (int j : order) {
     ranking.push_back(j);

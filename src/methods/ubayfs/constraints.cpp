@@ -1,4 +1,4 @@
-// UBayFS blocks, constraint rows and their expansion into groups (featrel/ubayfs_constraints.hpp; spec §3.4).
+// UBayFS blocks, constraint rows and their expansion into groups (featrel/ubayfs_constraints.hpp; docs/ubayfs.md#constraint-groups).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -358,6 +358,37 @@ BlockSpec parse_block_flag(std::string_view text) {
     throw InputError("ubayfs: --block takes NAME=F1,F2,... (names, 0-based indices or i..j ranges), got '" +
                      std::string(text) + "'");
   return {trim(text.substr(0, eq)), split_csv_line(text.substr(eq + 1))};
+}
+
+std::vector<std::pair<std::string, double>> parse_block_weights(std::string_view text) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const std::string& item : split_csv_line(text)) {
+    const auto eq = item.rfind('=');
+    const auto w = eq == std::string::npos ? std::nullopt : parse_double(item.substr(eq + 1));
+    if (!w || eq == 0) throw InputError("ubayfs: --block-weights takes NAME=W items, got '" + item + "'");
+    out.push_back({trim(item.substr(0, eq)), *w});
+  }
+  if (out.empty()) throw InputError("ubayfs: --block-weights takes NAME=W items, got ''");
+  return out;
+}
+
+std::string constraint_word(const ConstraintSpec& s) {
+  // parse_constraint_flag labels a spec with the flag (without "--"), a space and the user's text.
+  for (const char* flag : {"max-size", "must-link", "cannot-link", "linear", "block-max-size", "block-must-link",
+                           "block-cannot-link"}) {
+    const std::string prefix = std::string(flag) + " ";
+    if (s.label.rfind(prefix, 0) == 0) return s.label.substr(prefix.size());
+  }
+  std::string w;
+  if (s.kind == RowKind::max_size) {
+    w = format_number(s.size);
+  } else if (s.kind == RowKind::linear || s.kind == RowKind::decorrelation) {
+    for (const auto& [n, a] : s.coefficients) w += (w.empty() ? "" : ",") + n + "=" + format_number(a);
+    w += "<=" + format_number(s.b);
+  } else {
+    for (const auto& m : s.members) w += (w.empty() ? "" : ",") + m;
+  }
+  return s.rho == 1.0 ? w : w + "@" + rho_text(s.rho);
 }
 
 namespace {

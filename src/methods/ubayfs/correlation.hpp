@@ -1,4 +1,4 @@
-// Correlations between feature columns for UBayFS's avg_abs_correlation and decorrelation rows (spec §3.4, §3.8).
+// Correlations between feature columns for UBayFS's avg_abs_correlation and decorrelation rows (docs/ubayfs.md#constraint-groups, docs/ubayfs.md#set-evaluation).
 // Internal to src/methods/ubayfs.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The UBayFS ensemble stage (specs/ubayfs.md §3.1): M sub-samples, each prepared and given to every selector; the
+// The UBayFS ensemble stage (docs/ubayfs.md#ensemble-stage): M sub-samples, each prepared and given to every selector; the
 // selections become 0/1 rows and their column sums the counts y_j.
 //
 // Split m draws everything from rng::derive(seed, "split", m): the sub-sample from that seed itself, "auto"'s n
@@ -13,6 +13,8 @@
 #include <string>
 
 #include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/splits.hpp"
 #include "featrel/thread_pool.hpp"
@@ -43,9 +45,9 @@ Split prepare_split(const Dataset& data, const EnsembleOptions& options, std::ui
   s.prep = selectors::prepare_matrix(data, rows, ascending);
   const auto p = static_cast<int>(s.prep.columns.size());
   if (p == 0) return s;
-  if (options.nr_features) {
-    s.n = std::min(*options.nr_features, p);
-    s.capped = *options.nr_features > p;
+  if (options.n_features_to_select) {
+    s.n = std::min(*options.n_features_to_select, p);
+    s.capped = *options.n_features_to_select > p;
   } else {
     rng::Rng r(rng::derive(s.seed, "nr_features"));
     s.n = 1 + static_cast<int>(r.bounded(static_cast<std::uint64_t>(p)));
@@ -100,7 +102,25 @@ std::string plural(std::size_t n, const std::string& word, const std::string& ma
   return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
 }
 
+// The one place the ensemble's settings are taken from ubayfs::Options.
+void copy_settings(EnsembleOptions& e, const Options& o) {
+  e.M = o.ensemble_size;
+  e.tt_split = o.tt_split;
+  e.n_features_to_select = o.n_features_to_select;
+  e.compat_reference = o.compat_reference;
+  e.mrmr_relevance = o.mrmr_relevance;
+  e.laplacian_t = o.laplacian_t;
+}
+
 }  // namespace
+
+EnsembleOptions::EnsembleOptions() { copy_settings(*this, Options{}); }
+
+EnsembleOptions ensemble_options(const Options& options) {
+  EnsembleOptions e;
+  copy_settings(e, options);
+  return e;
+}
 
 std::vector<std::size_t> ensemble_subsample(const Dataset& data, double tt_split, bool compat_reference,
                                             std::uint64_t split_seed) {
@@ -113,18 +133,22 @@ std::vector<std::size_t> ensemble_subsample(const Dataset& data, double tt_split
 std::vector<std::string> validate_ensemble(const Dataset& data, const std::vector<Selector>& selectors,
                                            const EnsembleOptions& o) {
   std::vector<std::string> warnings;
-  if (o.M < 1) throw InputError("ubayfs: --ensemble-size (M) must be at least 1, got " + std::to_string(o.M));
+  auto bad = [](const std::string& key, const std::string& what) {
+    throw options::OptionError(key, "option '" + key + "' must be " + what);
+  };
+  if (o.M < 1) bad("ensemble_size", "at least 1, got " + std::to_string(o.M));
   if (!(o.tt_split > 0.0 && o.tt_split < 1.0))
-    throw InputError("ubayfs: --tt-split must lie strictly between 0 and 1, got " + std::to_string(o.tt_split));
+    bad("tt_split", "strictly between 0 and 1, got " + format_number(o.tt_split));
   if (o.tt_split < 0.5 || o.tt_split > 0.99)
-    warnings.push_back("ubayfs: --tt-split " + std::to_string(o.tt_split) +
+    warnings.push_back("ubayfs: tt_split " + format_number(o.tt_split) +
                        " is outside the usual range [0.5, 0.99]; sub-samples are very small or nearly all rows");
   const std::size_t N = data.n_features();
-  if (o.nr_features && (*o.nr_features < 1 || static_cast<std::size_t>(*o.nr_features) > N))
-    throw InputError("ubayfs: --nr-features must be 'auto' or an integer from 1 to the " + std::to_string(N) +
-                     " features, got " + std::to_string(*o.nr_features));
+  if (o.n_features_to_select &&
+      (*o.n_features_to_select < 1 || static_cast<std::size_t>(*o.n_features_to_select) > N))
+    bad("n_features_to_select", "'auto' or an integer from 1 to the " + std::to_string(N) + " features, got " +
+                                    std::to_string(*o.n_features_to_select));
   if (!(o.laplacian_t > 0.0) || !std::isfinite(o.laplacian_t))
-    throw InputError("ubayfs: --laplacian-t must be a positive number, got " + std::to_string(o.laplacian_t));
+    bad("laplacian_t", "a positive number, got " + format_number(o.laplacian_t));
   if (selectors.empty()) throw InputError("ubayfs: no selector given; known selectors: mrmr, fisher, laplacian");
   for (const Selector& s : selectors) {
     if (!s.fn) throw InputError("ubayfs: selector '" + s.name + "' has no function");
@@ -209,7 +233,8 @@ Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selector
     std::size_t fewest = N;
     for (std::size_t m = 0; m < M; ++m)
       if (capped[m]) fewest = std::min(fewest, kept_columns[m]);
-    e.warnings.push_back("ubayfs: --nr-features " + std::to_string(*options.nr_features) + " exceeds the " +
+    e.warnings.push_back("ubayfs: n_features_to_select " + std::to_string(*options.n_features_to_select) +
+                         " exceeds the " +
                          "non-constant columns of " + std::to_string(n_capped) + " of " + plural(M, "sub-sample") +
                          " (as few as " + std::to_string(fewest) + "); n was capped there");
   }

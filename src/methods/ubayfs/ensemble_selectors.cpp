@@ -1,16 +1,16 @@
-// The built-in elementary selectors wrapped as ubayfs::Selector (specs/ubayfs.md §3.2): each returns the column
+// The built-in elementary selectors wrapped as ubayfs::Selector (docs/selectors.md#algorithm): each returns the column
 // indices of Z that mrmr, fisher or laplacian picks; rank order is irrelevant to the ensemble.
 #include <cmath>
 #include <string>
 
 #include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/option_table.hpp"
 #include "featrel/ubayfs_ensemble.hpp"
 
 namespace featrel::ubayfs {
 
-Selector builtin_selector(std::string_view name) { return builtin_selector(name, BuiltinSettings{}); }
-
-Selector builtin_selector(std::string_view name, const BuiltinSettings& settings) {
+Selector builtin_selector(std::string_view name, const selectors::Options& settings) {
   Selector s;
   if (name == "mrmr") {
     s.name = "mrmr";
@@ -25,7 +25,8 @@ Selector builtin_selector(std::string_view name, const BuiltinSettings& settings
     s.name = "laplacian";
     const double t = settings.laplacian_t;
     if (!(t > 0.0) || !std::isfinite(t))
-      throw InputError("ubayfs: --laplacian-t must be a positive number, got " + std::to_string(t));
+      throw options::OptionError("laplacian_t",
+                                 "option 'laplacian_t' must be a positive number, got " + format_number(t));
     s.fn = [t](const Eigen::MatrixXd& Z, const selectors::Target&, int n, const std::vector<int>&, std::uint64_t) {
       return selectors::laplacian(Z, n, t).selected;
     };
@@ -37,8 +38,8 @@ Selector builtin_selector(std::string_view name, const BuiltinSettings& settings
 }
 
 std::vector<Selector> builtin_selectors(const std::vector<std::string>& names, const EnsembleOptions& options) {
-  BuiltinSettings settings;
-  // --compat reference: mRMRe treats every class target as an ordered factor, so Somers' D throughout (§5),
+  selectors::Options settings;
+  // --compat reference: mRMRe treats every class target as an ordered factor, so Somers' D throughout (docs/ubayfs.md#parameters),
   // unless a relevance was asked for explicitly.
   settings.mrmr_relevance = options.compat_reference && options.mrmr_relevance == selectors::ClassRelevance::automatic
                                 ? selectors::ClassRelevance::somers

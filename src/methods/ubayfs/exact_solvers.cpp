@@ -1,4 +1,4 @@
-// The exact optimisers of UBayFS (specs/ubayfs.md §3.7.1–3.7.3): top-s for max-size rows only, Gray-code
+// The exact optimisers of UBayFS (docs/ubayfs.md#top-k to #branch-and-bound): top-s for max-size rows only, Gray-code
 // enumeration for small N, and branch and bound in θ̂ order with a joint bound on the sum and the max-size rows.
 #include <algorithm>
 #include <bit>

@@ -1,6 +1,6 @@
-// The reference optimiser of UBayFS (specs/ubayfs.md §3.7.4): Algorithm 1's initial sets and the binary genetic
+// The reference optimiser of UBayFS (docs/ubayfs.md#genetic-algorithm): Algorithm 1's initial sets and the binary genetic
 // algorithm with the R package GA 3.2.4 defaults (linear-rank selection, single-point crossover 0.8, one-bit
-// mutation 0.1, elitism 5 %), then featrel's flip/swap polish and the plateau of ties (§3.7.5).
+// mutation 0.1, elitism 5 %), then featrel's flip/swap polish and the plateau of ties (docs/ubayfs.md#polish-and-plateau).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -152,12 +152,12 @@ Found optimise_ga(const Compiled& c, const GaSettings& st, GaReport& report, con
   rng::Rng rng(rng::derive(st.seed, "ga"));
   const int elitism = std::max(1, static_cast<int>(round_half_even(0.05 * static_cast<double>(P))));
   report.pop_size = st.pop_size;
-  report.max_iter = st.max_iter;
+  report.max_iter = st.generations;
   report.elitism = elitism;
   const double q = 2.0 / static_cast<double>(P);
   const double rr = 2.0 / (static_cast<double>(P) * static_cast<double>(P - 1));
 
-  for (int t = 1; t <= st.max_iter; ++t) {
+  for (int t = 1; t <= st.generations; ++t) {
     ctx.check_cancel();
     for (auto& ind : pop)
       if (!ind.known) {
@@ -167,8 +167,8 @@ Found optimise_ga(const Compiled& c, const GaSettings& st, GaReport& report, con
     double best = -kInf;
     for (const auto& ind : pop) best = std::max(best, ind.fitness);
     report.best_per_generation.push_back(best);
-    ctx.report("ga", static_cast<std::size_t>(t), static_cast<std::size_t>(st.max_iter));
-    if (t == st.max_iter) break;
+    ctx.report("ga", static_cast<std::size_t>(t), static_cast<std::size_t>(st.generations));
+    if (t == st.generations) break;
 
     // Sorted copy for elitism (fitness descending, then position).
     std::vector<std::size_t> idx(P);

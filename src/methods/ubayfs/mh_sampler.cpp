@@ -1,4 +1,4 @@
-// The paper's Metropolis–Hastings sampler over feature sets (specs/ubayfs.md §3.7.6): an independence chain whose
+// The paper's Metropolis–Hastings sampler over feature sets (docs/ubayfs.md#mh-sampler): an independence chain whose
 // proposal is Algorithm 1, with the proposal mass estimated from a separate sample, targeting the paper-era
 // posterior ln π(δ) = Σ_j (α°_j − 1)·ln(δ_j + η) + Σ_k ln φ_k^paper(δ). Reports the most frequent states (MAP) and
 // posterior inclusion frequencies. Chains and proposal draws have their own derived seeds, so the outcome does

@@ -1,4 +1,4 @@
-// The compiled UBayFS objective and its incremental state (objective.hpp; specs/ubayfs.md §3.5–3.7).
+// The compiled UBayFS objective and its incremental state (objective.hpp; docs/ubayfs.md#admissibility to #optimisers).
 #include "objective.hpp"
 
 #include <algorithm>
@@ -197,7 +197,7 @@ void State::flip(std::size_t j) {
         for (const auto& [k, a] : cg.unit_rows[w]) update_row(k, d * a);
     }
   }
-  // Incremental sums drift by rounding; a periodic rebuild bounds it (§3.7).
+  // Incremental sums drift by rounding; a periodic rebuild bounds it (docs/ubayfs.md#optimisers).
   if (++flips_ >= (1u << 16)) rebuild();
 }
 

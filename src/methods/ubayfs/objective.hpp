@@ -1,5 +1,5 @@
 // The UBayFS objective compiled for fast evaluation, and the incremental state every optimiser flips
-// (specs/ubayfs.md §3.5–3.7). Internal to src/methods/ubayfs.
+// (docs/ubayfs.md#admissibility to #optimisers). Internal to src/methods/ubayfs.
 //
 // Compiled flattens the problem: α° per feature, one global list of rows (group order, then row order) with b, ρ
 // (ρ̃ in paper mode) and a hard flag, and per group the rows each unit touches. State keeps for a set δ the sum of
@@ -53,7 +53,7 @@ class Compiled {
   // U = θ̂ᵀδ + λ·adm from the selected α° sum, Σ log φ over soft rows and the hard violations (the featrel mode
   // gives −∞ when a hard row is violated; reference scoring gives θ̂ᵀδ).
   double utility(double alpha_sum, double log_adm_soft, int hard_violated) const;
-  // The tie tolerance of §3.6 on U.
+  // The tie tolerance of docs/ubayfs.md#objective-and-ties on U.
   double tolerance() const { return 1e-12 * (1.0 + lambda); }
   // Every row is a feature-level max-size row (topk applies).
   bool only_max_size() const;
@@ -138,31 +138,32 @@ Found optimise_topk(const Compiled& c, std::size_t max_ties);
 Found optimise_enumerate(const Compiled& c, std::size_t max_ties, const RunContext& ctx);
 Found optimise_exact(const Compiled& c, double node_budget, std::size_t max_ties, const RunContext& ctx);
 
+// The GA's and the sampler's settings, filled from ubayfs::Options by solve() (whose defaults they take).
 struct GaSettings {
-  int pop_size = 50;
-  int max_iter = 100;
-  InitRule init_rule = InitRule::dropout;
+  int pop_size = 0;
+  int generations = 0;
+  InitRule init_rule{};
   bool featrel_mode = true;  // greedy-feasible seed and whole must-link components
   bool polish = true;        // polish + plateau
-  std::size_t max_ties = 1000;
+  std::size_t max_ties = 0;
   std::uint64_t seed = 0;
 };
 Found optimise_ga(const Compiled& c, const GaSettings& s, GaReport& report, const RunContext& ctx);
-// Best-improvement flip/swap local search followed by the plateau of ties (§3.7.5), from the given starts.
+// Best-improvement flip/swap local search followed by the plateau of ties (docs/ubayfs.md#polish-and-plateau), from the given starts.
 Found polish_and_plateau(const Compiled& c, const std::vector<std::vector<std::uint8_t>>& starts, std::size_t max_ties,
                          std::uint64_t& evaluations);
 
-// Algorithm 1 (§3.7.4): one initial set, drawn from `rng`. `whole_components` adds the must-link components of
+// Algorithm 1 (docs/ubayfs.md#genetic-algorithm): one initial set, drawn from `rng`. `whole_components` adds the must-link components of
 // the active feature-level rows as a whole (featrel mode); `all_hard` activates every row (the greedy-feasible
 // seed, which also walks θ̂ order instead of a weighted random order).
 std::vector<std::uint8_t> algorithm1(const Compiled& c, rng::Rng& rng, InitRule rule, bool whole_components,
                                      bool all_hard = false);
 
 struct MhSettings {
-  int chains = 100;
-  int steps = 100;
-  double eta = 0.01;
-  InitRule init_rule = InitRule::dropout;
+  int chains = 0;
+  int steps = 0;
+  double eta = 0;
+  InitRule init_rule{};
   bool whole_components = true;
   std::uint64_t seed = 0;
 };
@@ -174,7 +175,7 @@ struct MhOutcome {
 };
 // `target` is the paper-mode compilation (its adm is the MH target's); `proposal` the run's compilation.
 MhOutcome optimise_mh(const Compiled& target, const MhSettings& s, const RunContext& ctx);
-// ln π(δ) of §3.7.6 with the paper-mode compilation.
+// ln π(δ) of docs/ubayfs.md#mh-sampler with the paper-mode compilation.
 double mh_log_pi(const Compiled& target, const State& state, double eta);
 
 }  // namespace featrel::ubayfs::detail

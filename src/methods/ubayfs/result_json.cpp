@@ -1,4 +1,4 @@
-// The UBayFS result JSON: the shared format of specs/README.md §3 with the fields of specs/ubayfs.md §2.
+// The UBayFS result JSON: the shared format of docs/result-format.md#writing-rules with the fields of docs/ubayfs.md#inputs-and-outputs.
 #include <cmath>
 
 #include "featrel/result_json.hpp"

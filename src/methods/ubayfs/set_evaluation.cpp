@@ -1,4 +1,4 @@
-// The evaluation of one feature set (specs/ubayfs.md §3.8, the reference's evaluateFS) and the correlations it
+// The evaluation of one feature set (docs/ubayfs.md#set-evaluation, the reference's evaluateFS) and the correlations it
 // reports: Spearman (average ranks), Pearson or Kendall's τ_b on the full input data.
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,10 @@
-// Choosing and running a UBayFS optimiser (specs/ubayfs.md §3.7.7), and collecting every tied optimum.
+// Choosing and running a UBayFS optimiser (docs/ubayfs.md#automatic-choice), and collecting every tied optimum.
 #include <algorithm>
 #include <cmath>
 
 #include "featrel/error.hpp"
+#include "featrel/format.hpp"
+#include "featrel/option_table.hpp"
 #include "objective.hpp"
 
 namespace featrel::ubayfs {
@@ -14,13 +16,25 @@ using detail::Found;
 Found run_ga(const Compiled& c, const Options& o, const RunContext& ctx, GaReport& report) {
   detail::GaSettings s;
   s.pop_size = o.pop_size;
-  s.max_iter = o.max_iter;
+  s.generations = o.generations;
   s.init_rule = o.init_rule;
   s.featrel_mode = !o.compat_reference;
   s.polish = o.polish && !o.compat_reference;
   s.max_ties = o.max_ties;
   s.seed = ctx.seed;
   return detail::optimise_ga(c, s, report, ctx);
+}
+
+// The sampler stores q·T proposal draws and q·T states of N bytes each: at most 4 GB.
+void check_mh_memory(const Options& o, std::size_t n) {
+  const double bytes = 2.0 * o.mh_chains * o.mh_steps * static_cast<double>(n);
+  if (bytes <= 4e9) return;
+  std::string m = "option 'mh_steps' with mh_chains would make the sampler store ";
+  m += format_number(std::round(bytes / 1e9));
+  m += " GB of states for N = ";
+  m += std::to_string(n);
+  m += " features; use fewer chains or steps";
+  throw options::OptionError("mh_steps", m);
 }
 
 }  // namespace
@@ -46,6 +60,7 @@ Optimum solve(const Problem& p, const Options& o, const RunContext& ctx) {
 
   if (kind == OptimizerKind::mh) {
     const Compiled target(p, AdmissibilityMode::paper);
+    check_mh_memory(o, c.n);
     detail::MhSettings s;
     s.chains = o.mh_chains;
     s.steps = o.mh_steps;

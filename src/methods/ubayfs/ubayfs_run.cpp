@@ -1,6 +1,6 @@
-// The UBayFS pipeline (specs/ubayfs.md §3): counts (from the ensemble or a file) → prior, constraints and the
-// posterior → the optimiser → the §3.8 evaluation of every tied optimum; with repeats ≥ 2, the stability and the
-// logistic-regression F1 over stratified outer splits (§3.9, the paper's Table 3).
+// The UBayFS pipeline (docs/ubayfs.md#algorithm): counts (from the ensemble or a file) → prior, constraints and the
+// posterior → the optimiser → the docs/ubayfs.md#set-evaluation evaluation of every tied optimum; with repeats ≥ 2, the stability and the
+// logistic-regression F1 over stratified outer splits (docs/ubayfs.md#repeats-and-stability, the paper's Table 3).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -23,16 +23,17 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Prior, blocks and constraints for the given features and counts.
+// `o` has its inputs resolved (resolve_inputs): the weights are numbers and every block and row is in blocks,
+// constraints and groups.
 Result prepare(const std::vector<std::string>& names, const std::vector<double>& counts, const Options& o,
                const Eigen::MatrixXd* data) {
-  validate(o);
   Result r;
   r.options = o;
   r.blocks = resolve_blocks(o.blocks, names);
   Problem& p = r.problem;
   p.feature_names = names;
   p.counts = counts;
-  p.prior = resolve_prior(o.weights, o.block_weights, r.blocks, names);
+  p.prior = resolve_prior(std::get<std::vector<double>>(o.weights), o.block_weights, r.blocks, names);
   Eigen::MatrixXd corr;
   if (o.decorrelate && data != nullptr) corr = abs_correlation_matrix(*data, Correlation::spearman);
   p.groups = resolve_constraints(o.constraints, o.groups, r.blocks, names, o.decorrelate,
@@ -82,17 +83,6 @@ void optimise_prepared(Result& r, const RunContext& ctx, const Eigen::MatrixXd* 
     }
 }
 
-EnsembleOptions ensemble_options(const Options& o) {
-  EnsembleOptions e;
-  e.M = o.ensemble_size;
-  e.tt_split = o.tt_split;
-  e.nr_features = o.nr_features;
-  e.compat_reference = o.compat_reference;
-  e.mrmr_relevance = o.mrmr_relevance;
-  e.laplacian_t = o.laplacian_t;
-  return e;
-}
-
 // The ensemble and the optimisation on one data set (the whole data, or one outer training part).
 Result run_once(const Dataset& data, const Options& o, const RunContext& ctx) {
   const auto t0 = Clock::now();
@@ -116,7 +106,7 @@ Result run_once(const Dataset& data, const Options& o, const RunContext& ctx) {
   EnsembleSummary& s = r.ensemble;
   s.size = o.ensemble_size;
   s.tt_split = o.tt_split;
-  s.nr_features = o.nr_features;
+  s.nr_features = o.n_features_to_select;
   for (const auto& sel : sels) s.selectors.push_back(sel.name);
   s.rows_total = ens.rows_total;
   s.rows_failed = ens.rows_total - ens.n_models;
@@ -182,7 +172,9 @@ double Result::optimum_frequency(std::size_t j) const {
   return static_cast<double>(n) / static_cast<double>(optima.size());
 }
 
-Result optimise(const CountsInput& in, const Options& o, const RunContext& ctx, const Dataset* dataset) {
+Result optimise(const CountsInput& in, const Options& given, const RunContext& ctx, const Dataset* dataset) {
+  validate(given);
+  const Options o = resolve_inputs(given, in.feature_names);
   const Eigen::MatrixXd* data = dataset != nullptr ? &dataset->X : nullptr;
   const auto t0 = Clock::now();
   const std::size_t n = in.counts.size();
@@ -222,15 +214,20 @@ Result optimise(const CountsInput& in, const Options& o, const RunContext& ctx, 
   r.ensemble.rows_total = in.n_models;
   r.ensemble.total_selections = std::accumulate(in.counts.begin(), in.counts.end(), 0.0);
   optimise_prepared(r, ctx, data);
+  r.options = given;
   r.threads = ctx.resolved_threads();
   r.seconds_total = since(t0);
   return r;
 }
 
-Result run(const Dataset& data, const Options& o, const RunContext& ctx) {
-  validate(o);
+Result run(const Dataset& data, const Options& given, const RunContext& ctx) {
+  if (!given.counts.empty())
+    return optimise(read_counts_csv(given.counts, given.n_models), given, ctx, data.n_features() > 0 ? &data : nullptr);
+  validate(given);
+  const Options o = resolve_inputs(given, data.feature_names);
   const auto t0 = Clock::now();
   Result r = run_once(data, o, ctx);
+  r.options = given;
   if (o.repeats < 2) return r;
   if (data.task == Task::regression)
     throw InputError("ubayfs: --repeats needs a class target (the F1 of the paper's Table 3); got regression");

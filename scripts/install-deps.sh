@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libeigen3-dev            # dense linear algebra (Dataset, models)
+  zlib1g-dev               # reading gzip-compressed CSV files (.csv.gz)
   libcli11-dev             # command-line parsing
   nlohmann-json3-dev       # result JSON
   libboost-math-dev        # Student-t and binomial distributions
@@ -13,6 +14,7 @@ packages=(
   libxgboost-dev           # random-forest cross-check engine
   liblinear-dev libsvm-dev # linear and kernel SVM back ends
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang libclang-rt-14-dev # libFuzzer harnesses (make fuzz)
 )
 
 missing=()

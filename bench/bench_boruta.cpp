@@ -1,4 +1,4 @@
-// Boruta and SFC against the reference tools' measured times (specs/sfc_boruta.md §8; target >= 10x):
+// Boruta and SFC against the reference tools' measured times (docs/boruta.md#performance; target >= 10x):
 // - Boruta on the breast cancer data (569 x 30, auto trees, 100 fits) vs BorutaPy 36-51 s;
 // - Boruta on the make_classification fixture (500 x 30) vs BorutaPy 2.4-6.5 s;
 // - SFC on a Set-8 data set (n = 2000, d = 70: 10 strong, 10 weak, 50 irrelevant) vs squamish 80 s (paper 002,

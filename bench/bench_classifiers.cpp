@@ -1,8 +1,8 @@
-// Pareto's classifiers (pareto.md §3.2) on WDBC (`malignant`, 426 training / 143 test rows, stratified, seed 0):
+// Pareto's classifiers (docs/pareto.md#classifiers) on WDBC (`malignant`, 426 training / 143 test rows, stratified, seed 0):
 // fit, one plain prediction of the test rows, and one prediction of a test set with one column permuted, by the
-// plain path (copy, overwrite the column, predict everything) and by the delta predictors (ColumnScorer, §8).
+// plain path (copy, overwrite the column, predict everything) and by the delta predictors (ColumnScorer, docs/pareto.md#performance).
 // BM_PermutationSweep runs what pareto's default run needs — rf, nb, mlp, svm × 30 features × 100 permutations —
-// on one thread with the delta predictors (the §8 budget is < 5 s for the whole run on 2 cores; the scikit-learn
+// on one thread with the delta predictors (the docs/pareto.md#performance budget is < 5 s for the whole run on 2 cores; the scikit-learn
 // reference takes ≈ 9 s). Prints ratios against the spec's measured reference costs.
 #include <cstdio>
 #include <map>
@@ -167,13 +167,13 @@ int main(int argc, char** argv) {
   for (const char* key : kKeys)
     reporter.print_ratio(std::string("plain vs delta permuted prediction, ") + key, std::string("BM_PermutedPlain/") + key,
                          std::string("BM_PermutedDelta/") + key);
-  // pareto.md §8's measured reference costs.
+  // docs/pareto.md#performance's measured reference costs.
   print_reference(reporter, "libsvm svm_predict per permuted copy (2.8 ms) vs svm delta", 2.8e-3, "BM_PermutedDelta/svm");
   print_reference(reporter, "XGBoost predict per 143-row call (0.41 ms) vs rf delta", 0.41e-3, "BM_PermutedDelta/rf");
   print_reference(reporter, "XGBoost rf fit (0.08 s) vs rf fit", 0.08, "BM_Fit/rf");
   print_reference(reporter, "libsvm fit (0.02 s) vs svm fit", 0.02, "BM_Fit/svm");
   print_reference(reporter, "scikit-learn WDBC run (9 s) vs fit+permutations", 9.0, "BM_PermutationSweep/iterations:2");
-  print_reference(reporter, "pareto §8 budget (5 s) vs fit+permutations", 5.0, "BM_PermutationSweep/iterations:2");
+  print_reference(reporter, "docs/pareto.md#performance budget (5 s) vs fit+permutations", 5.0, "BM_PermutationSweep/iterations:2");
   benchmark::Shutdown();
   return 0;
 }

@@ -1,6 +1,6 @@
 // CRFE's full elimination path on myocardial-sized data (1700 x 104, 8 imbalanced classes, generated with the
 // myocardial class counts 1429/110/18/54/23/12/27/27) against the reference library's measured 37-47 s
-// (crfe.md §8; target >= 20x, i.e. <= 2 s). Prints per-step time and the ratio against the reference.
+// (docs/crfe.md#performance; target >= 20x, i.e. <= 2 s). Prints per-step time and the ratio against the reference.
 #include <cstdio>
 
 #include "featrel/crfe.hpp"

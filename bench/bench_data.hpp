@@ -18,7 +18,7 @@ inline const Dataset& breast_cancer() {
   return data;
 }
 
-// UBayFS's 512 × 256 case (specs/ubayfs.md §8): make_classification-style clusters, 16 informative and 6 redundant
+// UBayFS's 512 × 256 case (docs/ubayfs.md#performance): make_classification-style clusters, 16 informative and 6 redundant
 // columns, generator seed 2024.
 inline const Dataset& ubayfs_sim256() {
   static const Dataset data = [] {

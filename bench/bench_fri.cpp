@@ -1,4 +1,4 @@
-// Whole FRI fits (fri.md §8): the default fit on fri-sim1 seed 0 (500 x 30) single-threaded, whose target is
+// Whole FRI fits (docs/fri.md#performance): the default fit on fri-sim1 seed 0 (500 x 30) single-threaded, whose target is
 // < 0.3 s, and the fit on n = 2000, d = 70 generated data (10 strong, 10 weak, 50 irrelevant: Set 8 of paper 002's
 // Table 1, where Table 4 gives FRI 201 s). Per-phase seconds, LP solves and simplex iterations are counters, so a
 // slower phase shows up by name; the Set 8 time is also printed as a ratio against the paper's 201 s.

@@ -1,5 +1,5 @@
 // FRI's bound LPs on fri-sim1 (500 x 30, seed 0, C = 1, delta = 0.001): cold-started (all-slack basis, all
-// rows) against warm-started from the saved baseline basis, with all rows and with lazy rows (fri.md §8).
+// rows) against warm-started from the saved baseline basis, with all rows and with lazy rows (docs/fri.md#performance).
 // Prints the speed-up ratios measured in this run; the FRI issue asks for >= 20x warm vs cold.
 #include <algorithm>
 

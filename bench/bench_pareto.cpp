@@ -1,5 +1,5 @@
 // featrel pareto on the breast cancer (WDBC) and Pima data: the whole run with 4 classifiers × 4 measures ×
-// 100 permutations on 2 threads (specs/pareto.md §8: target < 5 s; the paper's protocol in scikit-learn takes
+// 100 permutations on 2 threads (docs/pareto.md#performance: target < 5 s; the paper's protocol in scikit-learn takes
 // ≈ 9 s on WDBC and 4.5–6 s on Pima on 2 cores), and the analysis alone (front + M(f) + lattice) on the WDBC
 // impact table. Prints the times and the ratios against the target and the reference.
 #include <cstdio>

@@ -1,5 +1,5 @@
 // The SFC paper's Tables 3 and 6 (and the class-level Tables 8 and 10) for featrel, with the protocol of
-// specs/sfc_boruta.md §6.3: per set, generator seeds 0..S-1, one run each with run seed = data seed + 1000;
+// docs/boruta.md#paper-targets: per set, generator seeds 0..S-1, one run each with run seed = data seed + 1000;
 // precision, recall and F1 of the all-relevant set (class > 0 against truth > 0), and for SFC also of the strong
 // (2 vs 2) and weak (1 vs 1) classes; undefined precision (nothing predicted) is skipped in the mean. Rows:
 // featrel SFC (defaults), featrel Boruta (defaults: its confirmed set), and the paper's SQ column.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces the SFC paper's Tables 3 and 6 (all-relevant precision, recall, F1 and training accuracy) and the
-# class-level Tables 8 and 10 for featrel's SFC and Boruta on generated data (specs/sfc_boruta.md §6.3 protocol),
+# class-level Tables 8 and 10 for featrel's SFC and Boruta on generated data (docs/boruta.md#paper-targets protocol),
 # next to the paper's SQ numbers. Takes a few minutes on two cores with the default 10 seeds.
 # Usage: bash bench/sfc_tables.sh [BUILD_DIR]   (SEEDS=5 for a quicker look)
 set -euo pipefail

@@ -1,4 +1,4 @@
-// The interpretation poset, formal contexts and concept lattices of featrel pareto (specs/pareto.md §3.10–3.12).
+// The interpretation poset, formal contexts and concept lattices of featrel pareto (docs/pareto.md#interpretation-poset-and-context to #text-dot-and-svg-output).
 //
 // A TermPoset says what a performance measure means (Sensitivity ≤ Prediction ≤ Classification, …); a
 // FormalContext relates objects (important features) to attributes (terms); concept_lattice enumerates all
@@ -25,7 +25,7 @@ using Bits = boost::dynamic_bitset<>;
 class TermPoset {
  public:
   // The default poset: the 13 measure terms of Table I with their parents Prediction, Correctness and
-  // Discrimination, all three under Classification; declared order as in §3.10; measure keys mapped to terms.
+  // Discrimination, all three under Classification; declared order as in docs/pareto.md#interpretation-poset-and-context; measure keys mapped to terms.
   static TermPoset builtin();
   // {"terms": [...], "parents": {term: [parents]}, "measure_terms": {measure_key: term}}. InputError (starting
   // with "pareto: " and naming `source`) for a missing field, an undeclared term, a duplicate term or a cycle.
@@ -100,7 +100,7 @@ struct LatticeDrawing {
   double width = 0, height = 0;
 };
 
-// Layered layout of §3.12: layers by longest path from the top, virtual nodes on long edges, 12 barycentre
+// Layered layout of docs/pareto.md#text-dot-and-svg-output: layers by longest path from the top, virtual nodes on long edges, 12 barycentre
 // sweeps keeping the ordering with the fewest crossings, slots of width max(90, 7·longest label + 20) px
 // (virtual 20 px), layers centred, y = 60 + 120·layer; coordinates rounded to one decimal. `aoc` keeps only
 // concepts that introduce an object or an attribute, ordered by the transitive reduction of extent inclusion.

@@ -1,4 +1,4 @@
-// A binary polynomial-kernel SVM trained by libsvm 3.24 (C_SVC, kernel (γ⟨s, x⟩ + coef0)^degree) and evaluated in dense form (specs/pareto.md §3.2 `svm`, §8).
+// A binary polynomial-kernel SVM trained by libsvm 3.24 (C_SVC, kernel (γ⟨s, x⟩ + coef0)^degree) and evaluated in dense form (docs/pareto.md#classifiers `svm`, docs/pareto.md#performance).
 //
 // libsvm solves the dual; the model keeps only what its decision function needs: the support vectors as a dense
 // matrix S (n_sv × d), their coefficients α_i·y_i and ρ, oriented so that f(x) = Σ_i coef_i·K(s_i, x) − ρ > 0

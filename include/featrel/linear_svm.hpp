@@ -1,4 +1,4 @@
-// The L2-regularised, squared-hinge linear SVM of specs/crfe.md §3.2 (scikit-learn's LinearSVC objective), binary
+// The L2-regularised, squared-hinge linear SVM of docs/crfe.md#one-vs-all-linear-svm (scikit-learn's LinearSVC objective), binary
 // and one-vs-rest, used by CRFE and RFE and by any later method that needs a linear SVM.
 //
 // For labels y_i ∈ {−1, +1} and x̃ = (x, 1) it minimises f(w̃) = ½‖w̃‖² + C·Σ_i max(0, 1 − y_i·w̃·x̃_i)², w̃ = (w, b):

@@ -1,5 +1,5 @@
-// L2-regularised logistic regression, the shared model of specs/README.md §7 (`src/models/logistic`): pareto's
-// `logreg` classifier (pareto §3.2) and the F1 of ubayfs `--repeats`.
+// L2-regularised logistic regression, the shared model of docs/architecture.md#shared-components (`src/models/logistic`): pareto's
+// `logreg` classifier (docs/pareto.md#classifiers) and the F1 of ubayfs `--repeats`.
 //
 // It is liblinear 2.3's L2R_LR (primal trust-region Newton, deterministic) with C = 1, eps = 1e-4 and a bias
 // feature of value 1 whose weight is regularised like the others (scikit-learn's LogisticRegression(solver=

@@ -1,8 +1,8 @@
-// The linear programs under FRI (specs/fri.md §3.2–3.8, §8): the L1 hinge SVM, the L1 ε-insensitive SVR and the
+// The linear programs under FRI (docs/fri.md#linear-programs to #preset-constraints, docs/fri.md#performance): the L1 hinge SVM, the L1 ε-insensitive SVR and the
 // L1 ordinal SVM, solved with COIN-OR CLP.
 //
 // One LpSvm holds one LP built once from standardised data: variables w+, w- ≥ 0 per active feature, a free bias
-// b (ordinal: free thresholds θ_0..θ_{K-2}), slacks ≥ 0, the data rows of fri.md §3.2, and two budget rows,
+// b (ordinal: free thresholds θ_0..θ_{K-2}), slacks ≥ 0, the data rows of docs/fri.md#linear-programs, and two budget rows,
 // Σ(w+ + w-) ≤ μ (the L1 row) and Σ slacks ≤ ρ (the loss row). Afterwards only objectives, row bounds, column
 // bounds and one probe column pair change, and every solve starts from a basis: the baseline fit
 // (min Σ(w+ + w-) + C·Σ slacks) from the current basis, a bound LP (min or max of w_j = w+_j - w-_j under the
@@ -14,7 +14,7 @@
 // the dual simplex; the throwing calls then raise SolverError naming the LP, CLP's status, secondary status and
 // the iteration count. try_bound() and feasible() report an infeasible LP instead of throwing, for presets.
 //
-// Lazy rows (fri.md §8 item 4, on by default): an LP started from a saved basis (bounds, feasibility checks,
+// Lazy rows (docs/fri.md#performance item 4, on by default): an LP started from a saved basis (bounds, feasibility checks,
 // fit_baseline(C, start)) is solved with only the data rows within lazy_margin of their bound at that basis's
 // solution; after each solve the left-out rows are checked, violated ones are added back and the LP re-solved
 // with the dual simplex. The reduced LP is a relaxation, so the answer is the full LP's optimum. (Regression
@@ -22,10 +22,13 @@
 //
 // One LpSvm per worker thread: it owns a copy of its data and its CLP models and shares nothing; bases are
 // plain values that may be handed to another thread's LpSvm over the same data. Every solve resets CLP's
-// adaptive state, so a result depends only on the LP and its start basis, never on earlier solves: bitwise
-// the same for any task order and thread count.
+// adaptive state, but the rows that lazy-row solves added back stay in the model: a later solve on the same
+// LpSvm starts from a larger working set, so its pivot path (and the last bits of its optimum) can depend on the
+// solves before it. The optimum itself does not (the reduced LP is an exact relaxation). Callers that need bitwise
+// reproducibility therefore fix the sequence of solves per LpSvm independently of the thread count: FRI runs its
+// bound and probe tasks in a fixed number of contiguous blocks, one LpSvm per block (methods/fri/lp_blocks.cpp).
 //
-// Typical use (fri.md §3.3–3.8):
+// Typical use (docs/fri.md#hyperparameter-search to #preset-constraints):
 //   LpSvm lp(Z, y, LpTask::classification, nonconstant);       // once per thread
 //   lp.set_active_samples(train); lp.fit_baseline(C0); ...       // CV: C path per fold,
 //   auto b = lp.save_basis(); lp.fit_baseline(C1, b); ...        //     each C from the previous one's basis
@@ -76,7 +79,7 @@ struct LpSolve {
   int rows = 0;              // rows of the LP that gave the answer (shows the lazy working set)
 };
 
-// Running totals over the life of an LpSvm (fri.md §2 `diagnostics`).
+// Running totals over the life of an LpSvm (docs/fri.md#inputs-and-outputs `diagnostics`).
 struct LpCounters {
   long lp_solves = 0;          // calls that solved an LP (baselines, bounds, feasibility checks)
   long simplex_iterations = 0;
@@ -193,7 +196,7 @@ class LpSvm {
   // Makes `basis` (LpBasis{}: the all-slack basis) the full LP's basis for the next fit_baseline(C).
   void restore_basis(const LpBasis& basis);
 
-  // ---- Probe column (fri.md §3.6) ---------------------------------------------------------------------
+  // ---- Probe column (docs/fri.md#probes-and-thresholds) ---------------------------------------------------------------------
   // z: n values (a permuted standardised column). Adds the pair z+, z- with coefficients in every data row
   // and the L1 row, bounds [0, inf).
   void append_probe_column(std::span<const double> z);
@@ -202,7 +205,7 @@ class LpSvm {
   void remove_probe_column();
   bool has_probe() const;
 
-  // ---- Pins (fri.md §3.8), column bounds only ---------------------------------------------------------
+  // ---- Pins (docs/fri.md#preset-constraints), column bounds only ---------------------------------------------------------
   // The signed weight w_j is restricted to [lo, hi] (raw units): w+ ∈ [max(lo,0), max(hi,0)],
   // w- ∈ [max(-hi,0), max(-lo,0)], which is exactly {w+ - w- ∈ [lo, hi]}.
   void pin_feature(int j, double lo, double hi);

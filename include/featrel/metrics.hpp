@@ -2,10 +2,10 @@
 // of a feature selection against a known truth.
 //
 // Every method scores models with the same functions so that "accuracy" or "weighted F1" means one thing across
-// fri, crfe, sfc, pareto and ubayfs. The confusion measures follow specs/pareto.md §3.4 (Table I) including its
+// fri, crfe, sfc, pareto and ubayfs. The confusion measures follow docs/pareto.md#measures-and-terms (Table I) including its
 // rules for undefined 0/0 values: each measure returns a MeasureValue whose `undefined` flag says that a
 // convention (worst value, or the Haldane–Anscombe correction for LR±) was applied, so pareto can count
-// `undefined_measure_events`. Selection quality backs `featrel evaluate` (specs/README.md §2.3).
+// `undefined_measure_events`. Selection quality backs `featrel evaluate` (docs/evaluate.md#algorithm).
 // Bad input (size mismatch, labels out of range, empty vectors) raises featrel::InputError.
 #pragma once
 
@@ -20,7 +20,7 @@
 
 namespace featrel::metrics {
 
-// ---- confusion measures (pareto §3.4) -------------------------------------------------------------------------
+// ---- confusion measures (docs/pareto.md#measures-and-terms) -------------------------------------------------------------------------
 
 // Counts of one binary prediction. P = tp + fn and N = fp + tn are fixed by the true labels.
 struct Confusion {
@@ -85,7 +85,7 @@ std::optional<Measure> measure_from_key(std::string_view key);
 
 // Fraction of equal labels.
 double accuracy(const std::vector<int>& y_true, const std::vector<int>& y_pred);
-// Support-weighted F1 over classes 0..K−1 (fri §3.3): Σ_c (n_c/n)·F1_c with F1_c = 2TP/(2TP+FP+FN), 0 when
+// Support-weighted F1 over classes 0..K−1 (docs/fri.md#hyperparameter-search): Σ_c (n_c/n)·F1_c with F1_c = 2TP/(2TP+FP+FN), 0 when
 // TP = 0. Classes absent from y_true weigh 0.
 double weighted_f1(const std::vector<int>& y_true, const std::vector<int>& y_pred, int K);
 // Unweighted mean of F1_c over the classes present in y_true or y_pred (scikit-learn's default label set).
@@ -96,15 +96,15 @@ double roc_auc(const std::vector<int>& y01, const std::vector<double>& scores);
 
 // ---- regression / ordinal scores ------------------------------------------------------------------------------
 
-// 1 − SS_res/SS_tot; when y is constant (SS_tot = 0): 1 if the prediction is exact, else 0 (fri §3.3).
+// 1 − SS_res/SS_tot; when y is constant (SS_tot = 0): 1 if the prediction is exact, else 0 (docs/fri.md#hyperparameter-search).
 double r2(const std::vector<double>& y, const std::vector<double>& yhat);
 // Mean absolute error.
 double mae(const std::vector<double>& y, const std::vector<double>& yhat);
-// Macro-averaged MAE for ordinal levels 0..K−1 (fri §3.3): the mean over levels present in true_levels of the
+// Macro-averaged MAE for ordinal levels 0..K−1 (docs/fri.md#hyperparameter-search): the mean over levels present in true_levels of the
 // mean |pred − true| of that level's rows.
 double macro_mae(const std::vector<int>& true_levels, const std::vector<int>& pred, int K);
 
-// ---- selection quality against a known truth (README §2.3, `featrel evaluate`) --------------------------------
+// ---- selection quality against a known truth (docs/evaluate.md#algorithm, `featrel evaluate`) --------------------------------
 
 struct SelectionQuality {
   std::optional<double> precision;  // TP/n_selected; nullopt when nothing is selected

@@ -1,5 +1,5 @@
 // A small multilayer perceptron for binary classification with scikit-learn MLPClassifier semantics
-// (specs/pareto.md §3.2 `mlp`), written on Eigen so that pareto's permutation path can reach the first layer.
+// (docs/pareto.md#classifiers `mlp`), written on Eigen so that pareto's permutation path can reach the first layer.
 //
 // Architecture d → h_1 → … → h_L → 1: ReLU hidden layers, one logistic output. Objective per mini-batch of n_b
 // rows: the mean log-loss plus α/2 · Σ‖W_l‖² / n_b (biases not penalised); logits are clipped to ±30 inside the
@@ -39,7 +39,7 @@ struct Network {
   // Output logits, one per row of X.
   Eigen::VectorXd logits(const Eigen::MatrixXd& X) const;
   // First-layer pre-activations X·W_1 + b_1 (n × h_1), and the logits from them: permuting column j of X changes
-  // Z1 by (x'_j − x_j)·W_1[j, :], which is all pareto's fast path recomputes (§8).
+  // Z1 by (x'_j − x_j)·W_1[j, :], which is all pareto's fast path recomputes (docs/pareto.md#performance).
   Eigen::MatrixXd first_layer(const Eigen::MatrixXd& X) const;
   Eigen::VectorXd logits_from_first_layer(const Eigen::MatrixXd& Z1) const;
   // The training objective on rows X with labels y ∈ {0, 1} (mean log-loss + α/2·ΣW²/n, logits clipped to ±30).

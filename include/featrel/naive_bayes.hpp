@@ -1,4 +1,4 @@
-// Gaussian naive Bayes with scikit-learn GaussianNB semantics (specs/pareto.md §3.2 `nb`), for pareto's `nb`
+// Gaussian naive Bayes with scikit-learn GaussianNB semantics (docs/pareto.md#classifiers `nb`), for pareto's `nb`
 // classifier and anything else that needs a quick generative baseline.
 //
 // Class priors are the training frequencies; each class and feature has a mean and a variance with divisor n_c

@@ -1,5 +1,5 @@
 // Pareto dominance over a criteria × features table, the front and its layers, and the inclusion-minimal
-// criteria sets M(f) that keep a feature on the front (specs/pareto.md §3.6–3.9).
+// criteria sets M(f) that keep a feature on the front (docs/pareto.md#criteria-and-orientation to #minimal-criteria-sets).
 //
 // Criteria sets are 128-bit masks (m ≤ 128 criteria). A DominanceTable compares every pair of features once and
 // keeps, per ordered pair (f, g), the criteria where f is strictly better, B(f,g), and strictly worse, W(f,g);
@@ -62,7 +62,7 @@ class DominanceTable {
   std::vector<CritSet> better_;  // n × n, row f, column g: B(f,g)
 };
 
-// M(f) for a feature f on the front of all criteria (depth 1), by the hitting-set formulation of §3.9: rivals
+// M(f) for a feature f on the front of all criteria (depth 1), by the hitting-set formulation of docs/pareto.md#minimal-criteria-sets: rivals
 // are the other front members minus exact twins; without ties the minimal transversals of {B(f,g)}, with ties
 // those plus the non-empty subsets of every non-empty E(f,g), filtered by membership and minimality.
 struct MinimalSets {
@@ -84,7 +84,7 @@ MinimalSets minimal_transversals(std::vector<CritSet> edges, std::size_t cap);
 std::vector<MinimalSets> enumerate_minimal_sets(const DominanceTable& table, int depth, std::size_t max_sets);
 
 // The largest non-empty X ⊆ allowed keeping f on the front (depth 1), or the empty set if there is none: the
-// fixpoint U ← allowed; U ← U ∩ ⋂{E(f,g) : g rival, B(f,g) ∩ U = ∅} (§3.10). Exact with ties. `front` as above.
+// fixpoint U ← allowed; U ← U ∩ ⋂{E(f,g) : g rival, B(f,g) ∩ U = ∅} (docs/pareto.md#interpretation-poset-and-context). Exact with ties. `front` as above.
 CritSet largest_keeping_set(const DominanceTable& table, std::size_t f, const std::vector<std::size_t>& front,
                             const CritSet& allowed);
 

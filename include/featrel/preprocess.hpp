@@ -1,4 +1,4 @@
-// Standardisation and imputation of feature columns (specs/README.md §4).
+// Standardisation and imputation of feature columns (docs/architecture.md#standardisation).
 //
 // A Standardizer is fitted on the rows a model is trained on and then applied to every row, so that held-out
 // rows are scaled with training statistics only (no leakage). fri, crfe and pareto use the population SD

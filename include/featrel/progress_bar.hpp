@@ -1,4 +1,4 @@
-// A one-line terminal progress bar, installed by the CLI as the RunContext progress callback (DESIGN.md §5).
+// A one-line terminal progress bar, installed by the CLI as the RunContext progress callback (docs/architecture.md#progress-and-cancellation).
 //
 // It stays silent for short runs (nothing is drawn until delay_seconds have passed since construction), redraws
 // at most ten times a second so that a fast inner loop reporting every step costs next to nothing, and rewrites

@@ -1,4 +1,4 @@
-// The writers every method shares: JSON documents, CSV files and plain-text tables (specs/README.md §2.1, §3).
+// The writers every method shares: JSON documents, CSV files and plain-text tables (docs/architecture.md#options-every-method-takes, docs/result-format.md#writing-rules).
 //
 // Methods build their result as a JSON document (see result_json.hpp for the fields every result carries); the
 // CLI writes it with write_json_file, derives the per-feature CSV from it with features_csv, and prints a
@@ -99,7 +99,7 @@ class CsvWriter {
   std::size_t rows_ = 0;
 };
 
-// The per-feature CSV of a result (specs/README.md §2.1): one row per entry of result["features"]; the columns
+// The per-feature CSV of a result (docs/architecture.md#options-every-method-takes): one row per entry of result["features"]; the columns
 // are the scalar fields of the entries in JSON order (the first entry's keys, then keys that first appear in
 // later entries). A key holding an array or object in any entry (e.g. per_class) is left out. null gives an
 // empty cell, booleans true/false, numbers format_number. InputError when result has no "features" array.

@@ -1,4 +1,4 @@
-// Random numbers with one run seed and per-task streams (specs/README.md §5).
+// Random numbers with one run seed and per-task streams (docs/architecture.md#seeds-and-random-streams).
 //
 // Every random stream is an Rng seeded from rng::derive(seed, w1, ..., wk); a string tag such as "probe" enters
 // as its 64-bit FNV-1a hash. The engine is xoshiro256** seeded through SplitMix64, and all transforms (uniform

@@ -1,4 +1,4 @@
-// Splits and resampling shared by the methods (specs/README.md §4 "Splits", §7): stratified partitions into
+// Splits and resampling shared by the methods (docs/architecture.md#splits, docs/architecture.md#shared-components): stratified partitions into
 // train/calibration/test parts, stratified and regression k-fold, bootstrap, plain sub-samples and the
 // per-class floor sub-sample of UBayFS.
 //
@@ -57,7 +57,7 @@ struct TrainCalibrationTest {
   std::vector<std::size_t> test;
 };
 
-// crfe §3.1 sizes: n_test = ⌈test_fraction·n⌉, n_train = ⌊train_fraction·(n − n_test)⌋, calibration = the rest
+// docs/crfe.md#preparation-and-split sizes: n_test = ⌈test_fraction·n⌉, n_train = ⌊train_fraction·(n − n_test)⌋, calibration = the rest
 // (350 rows at 0.25 / 0.5: 88 test, 131 train, 131 calibration); parts in the order test, train, calibration.
 // test_fraction in [0, 1), train_fraction in (0, 1]; InputError when no training row is left.
 TrainCalibrationTest stratified_train_calibration_test(const std::vector<int>& labels, std::size_t n_classes,
@@ -69,12 +69,12 @@ TrainCalibrationTest stratified_train_calibration_test(const std::vector<int>& l
 void require_min_class_size(const std::vector<int>& labels, std::size_t n_classes, std::size_t folds,
                             std::string_view what = "folds");
 
-// Fold id (0..folds-1) per row, fri §3.3: within each class (code order, one stream) shuffle its rows and give
+// Fold id (0..folds-1) per row, docs/fri.md#hyperparameter-search: within each class (code order, one stream) shuffle its rows and give
 // the row at position i fold i mod folds. InputError for folds < 2 or a class with fewer rows than folds.
 std::vector<int> stratified_kfold(const std::vector<int>& labels, std::size_t n_classes, std::size_t folds,
                                   std::uint64_t seed);
 
-// Fold id per row for a real target, fri §3.3: shuffle the rows, stable-sort them by y, and within each
+// Fold id per row for a real target, docs/fri.md#hyperparameter-search: shuffle the rows, stable-sort them by y, and within each
 // consecutive block of `folds` ranks assign a random permutation of the fold ids (a last, shorter block takes
 // the first ids of its permutation). InputError for folds < 2, n < folds or a non-finite y.
 std::vector<int> regression_kfold(Eigen::Ref<const Eigen::VectorXd> y, std::size_t folds, std::uint64_t seed);
@@ -89,13 +89,13 @@ Bootstrap bootstrap(std::size_t n, std::uint64_t seed);
 // k distinct rows of 0..n-1, ascending. InputError if k > n.
 std::vector<std::size_t> subsample(std::size_t n, std::size_t k, std::uint64_t seed);
 
-// UBayFS §3.1 for a classification or ordinal target: from each class c (code order, one stream) draw
+// docs/ubayfs.md#ensemble-stage for a classification or ordinal target: from each class c (code order, one stream) draw
 // max(1, ⌊fraction·n_c⌋) of its rows without replacement (none from an empty class); all rows, ascending.
 // fraction in (0, 1].
 std::vector<std::size_t> class_floor_subsample(const std::vector<int>& labels, std::size_t n_classes,
                                                double fraction, std::uint64_t seed);
 
-// UBayFS §3.1 for a regression target (and `--compat reference` for multiclass): ⌊fraction·n⌋ rows, ascending.
+// docs/ubayfs.md#ensemble-stage for a regression target (and `--compat reference` for multiclass): ⌊fraction·n⌋ rows, ascending.
 std::vector<std::size_t> floor_subsample(std::size_t n, double fraction, std::uint64_t seed);
 
 }  // namespace featrel

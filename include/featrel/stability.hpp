@@ -1,10 +1,10 @@
 // Stability of feature selection over repeated runs: multi-set Jaccard, weighted I_W, Kuncheva and Nogueira's Φ̂
-// with its variance and confidence interval (specs/crfe.md §3.8; specs/README.md §7).
+// with its variance and confidence interval (docs/stability.md#index-definitions; docs/architecture.md#shared-components).
 //
 // crfe (`--repeats`), ubayfs (one row per tied optimum) and `featrel stability` all report the same block, so it
 // is computed and written here once. A selection is a list of 0-based feature indices out of n_features = d;
-// sets of different sizes are accepted everywhere except Kuncheva, which is then undefined (README §7 replaces
-// crfe §7's error). Undefined values are NaN in the C++ results (nullopt for Kuncheva) and null in JSON.
+// sets of different sizes are accepted everywhere except Kuncheva, which is then undefined (docs/architecture.md#shared-components replaces
+// docs/crfe.md#errors-and-edge-cases's error). Undefined values are NaN in the C++ results (nullopt for Kuncheva) and null in JSON.
 //
 // With S_1…S_M, c(f) = #{r : f ∈ S_r}, U = ∪S_r and P_m = |{f ∈ U : c(f) ≥ m}|/|U| (P_m = 0 for m > M):
 // - Jaccard I_J = |∩S_r|/|∪S_r| = P_M; NaN when U is empty.
@@ -64,7 +64,7 @@ Nogueira nogueira(const Sets& sets, std::size_t n_features, double alpha = 0.05)
 std::string_view to_string(IwVariant v);
 IwVariant iw_variant_from_string(std::string_view s);
 
-// The shared stability block (README §3): {"n_sets", "jaccard", "iw", "kuncheva",
+// The shared stability block (docs/result-format.md#writing-rules): {"n_sets", "jaccard", "iw", "kuncheva",
 // "nogueira": {"value", "variance", "ci_lower", "ci_upper", "alpha"}}; NaN and nullopt become null.
 nlohmann::ordered_json to_json(const StabilityResult& r);
 nlohmann::ordered_json to_json(const Nogueira& n);

@@ -1,6 +1,6 @@
 // Shared statistics: distributions, prediction intervals, multiple-testing corrections, descriptive summaries.
 //
-// One implementation of each statistical building block the methods share (specs/README.md §7), so that FRI's
+// One implementation of each statistical building block the methods share (docs/architecture.md#shared-components), so that FRI's
 // probe thresholds, SFC's shadow and score intervals and Boruta's binomial tests all compute the same numbers the
 // same way. Quantiles and tail probabilities come from Boost.Math; everything else is a few lines written out so
 // its conventions (which SD divisor, which percentile rule, how BH breaks ties) are visible and tested against the
@@ -22,7 +22,7 @@ double student_t_quantile(double df, double p);
 double normal_quantile(double p);
 
 // Exact binomial tails for Bin(n, p), n ≥ 0, p ∈ [0, 1]: P(X ≥ k) and P(X ≤ k). k outside [0, n] gives 0 or 1.
-// Boruta's tests (specs/sfc_boruta.md §3.2): p_acc = binomial_upper_tail(hits, k, 0.5),
+// Boruta's tests (docs/boruta.md#the-boruta-loop): p_acc = binomial_upper_tail(hits, k, 0.5),
 // p_rej = binomial_lower_tail(hits, k, 0.5).
 double binomial_upper_tail(int k, int n, double p);
 double binomial_lower_tail(int k, int n, double p);
@@ -46,7 +46,7 @@ double percentile_linear(std::vector<double> values, double perc);
 // Used for Mann–Whitney AUC and Boruta's ranking. NaN values are an InputError.
 std::vector<double> average_ranks(const std::vector<double>& values);
 
-// ---- prediction intervals (fri §3.6, sfc §3.3) ----------------------------------------------------------------
+// ---- prediction intervals (docs/fri.md#probes-and-thresholds, docs/boruta.md#sfc-steps) ----------------------------------------------------------------
 
 // Which bounds are finite. `two` uses the same per-tail t on both sides: each tail has probability `tail`
 // (sfc: "fpr = 1e-6 (p in each tail)"), so a two-sided interval at tail τ covers 1 − 2τ.
@@ -67,7 +67,7 @@ struct PredictionInterval {
 PredictionInterval prediction_interval(const std::vector<double>& values, double tail, SdKind sd, Sides sides,
                                        double n_new = 1);
 
-// ---- multiple testing (sfc §3.2) ------------------------------------------------------------------------------
+// ---- multiple testing (docs/boruta.md#the-boruta-loop) ------------------------------------------------------------------------------
 
 // Benjamini–Hochberg step-up at level α ∈ (0, 1] over m = p.size() tests: sort ascending (stable, so ties keep
 // input order), find the largest i with p₍ᵢ₎ ≤ i·α/m, and mark the first i. Result in input order. Because the

@@ -1,5 +1,5 @@
 // classify::fit_binary and the option checks (see classifier.hpp): one entry point over the five model families of
-// pareto §3.2; the families themselves live in classifier_forest.cpp and classifier_models.cpp.
+// docs/pareto.md#classifiers; the families themselves live in classifier_forest.cpp and classifier_models.cpp.
 #include "featrel/classifier.hpp"
 
 #include <cmath>

@@ -12,11 +12,11 @@
 
 namespace featrel::classify::detail {
 
-// Pareto's forest settings (§3.2 rf, notes a and b) from the classifier options: √d columns drawn at every node,
+// Pareto's forest settings (docs/pareto.md#classifiers rf, notes a and b) from the classifier options: √d columns drawn at every node,
 // full trees (one row per leaf at least), rows without replacement.
 forest::Params forest_params(const ClassifierOptions& options);
 
-// The MLP's options from the classifier options (pareto §5 mlp_*).
+// The MLP's options from the classifier options (docs/pareto.md#parameters mlp_*).
 mlp::Options mlp_options(const ClassifierOptions& options);
 
 // X_train and y are already checked (finite, 0/1 labels, both classes present); options are validated.

@@ -1,6 +1,6 @@
-// Pareto's `rf` (§3.2): the shared forest (forest.hpp) grown with pareto's settings on the binned training rows,
+// Pareto's `rf` (docs/pareto.md#classifiers): the shared forest (forest.hpp) grown with pareto's settings on the binned training rows,
 // predicting any rows coded with the training bins, with a delta predictor that re-evaluates only the trees that
-// split on the replaced column (§8 item 1).
+// split on the replaced column (docs/pareto.md#performance item 1).
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -120,7 +120,7 @@ std::unique_ptr<BinaryClassifier> fit_forest(const Eigen::MatrixXd& X, const std
   forest::FitRequest request;
   request.keep_model = true;
   request.threads = 1;  // pareto trains its classifiers as parallel tasks
-  // XGBoost's own training margins, to check the exported trees against (pareto §8: |Δ| ≤ 1e-5; XGBoost sums
+  // XGBoost's own training margins, to check the exported trees against (docs/pareto.md#performance: |Δ| ≤ 1e-5; XGBoost sums
   // float32 leaves).
   request.margins = options.rf_engine == forest::Engine::xgboost;
   forest::FitResult fitted = forest::fit(design, forest::Target::classification(y, 2), forest_params(options), seed, request);

@@ -1,5 +1,5 @@
-// The nb, mlp, svm and logreg classifiers of pareto §3.2 behind classify::BinaryClassifier, each with its delta
-// predictor for one replaced column (pareto §8 item 1).
+// The nb, mlp, svm and logreg classifiers of docs/pareto.md#classifiers behind classify::BinaryClassifier, each with its delta
+// predictor for one replaced column (docs/pareto.md#performance item 1).
 #include <cmath>
 #include <string>
 
@@ -233,7 +233,7 @@ std::unique_ptr<BinaryClassifier> fit_logreg(const Eigen::MatrixXd& X, const std
                                              const ClassifierOptions& options) {
   logistic::Options o;
   o.C = options.logreg_c;
-  o.standardize = false;  // the caller standardises (pareto §3.1 `standardize`, default logreg)
+  o.standardize = false;  // the caller standardises (docs/pareto.md#data-preparation `standardize`, default logreg)
   return std::make_unique<LogregClassifier>(logistic::fit(X, y, 2, o));
 }
 

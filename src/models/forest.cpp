@@ -1,4 +1,4 @@
-// The forest's engine interface (specs/sfc_boruta.md §3.1): fit() checks its inputs once and hands them to the
+// The forest's engine interface (docs/boruta.md#the-random-forest): fit() checks its inputs once and hands them to the
 // chosen engine; a kept Model predicts any design with the training design's column layout.
 #include <algorithm>
 #include <string>

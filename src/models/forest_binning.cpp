@@ -1,4 +1,4 @@
-// Binning once per run (specs/sfc_boruta.md §3.1 item 1): every column quantised into at most max_bins ordered
+// Binning once per run (docs/boruta.md#the-random-forest item 1): every column quantised into at most max_bins ordered
 // bins plus a missing code, stored as uint8 codes column-major. Every forest of a run reads these codes; test rows
 // are coded with the training edges (bin_like), so a model fitted on one BinnedData predicts another.
 #include <algorithm>

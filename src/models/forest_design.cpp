@@ -1,4 +1,4 @@
-// Designs and targets (specs/sfc_boruta.md §3.1 items 1–2): the columns a fit sees, as views of the run's codes or
+// Designs and targets (docs/boruta.md#the-random-forest items 1–2): the columns a fit sees, as views of the run's codes or
 // permuted copies of one column (shadows), and the target every row of a design carries.
 #include <algorithm>
 #include <cmath>

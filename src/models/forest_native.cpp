@@ -1,4 +1,4 @@
-// The native engine (specs/sfc_boruta.md §3.1 items 2–5, §8): histogram trees written for Boruta's and SFC's
+// The native engine (docs/boruta.md#the-random-forest items 2–5, docs/boruta.md#performance): histogram trees written for Boruta's and SFC's
 // workload of many small forests on pre-binned data.
 //
 // Why it is shaped this way:
@@ -282,7 +282,7 @@ class Grower {
     }
   }
 
-  // Best split of a node with totals `tot` over the candidate columns' histograms h (§3.1 item 3): the largest
+  // Best split of a node with totals `tot` over the candidate columns' histograms h (docs/boruta.md#the-random-forest item 3): the largest
   // G_L²/H_L + G_R²/H_R, ties to the lowest column position, then the lowest bin, then missing-left.
   Split find(const Hist& hist, const Bin& tot, const std::vector<std::uint32_t>& cols,
              const std::vector<std::size_t>& offsets) const {

@@ -1,4 +1,4 @@
-// Predictions and scores from forest margins (specs/sfc_boruta.md §3.1 items 4 and 6): the predicted class of a
+// Predictions and scores from forest margins (docs/boruta.md#the-random-forest items 4 and 6): the predicted class of a
 // binary forest is 1 iff its margin is positive (the mean leaf frequency of class 1 exceeds ½), the argmax for
 // multiclass; the score is accuracy or R² (or −MAE) through the shared metrics, over the rows asked for.
 #include <cmath>

@@ -1,4 +1,4 @@
-// The xgboost engine (specs/sfc_boruta.md §3.1 table): the same forest through the XGBoost C API in random-forest
+// The xgboost engine (docs/boruta.md#the-random-forest table): the same forest through the XGBoost C API in random-forest
 // mode, kept for cross-checks. XGBoost reads the bin codes (0..B−1 as floats, NaN for missing), so its cuts
 // coincide with featrel's bins; one UpdateOneIter with num_parallel_tree = T and learning_rate 1 gives
 // margin = base + mean leaf value. It samples rows by Bernoulli draws and has its own random stream, so it agrees

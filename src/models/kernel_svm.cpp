@@ -1,4 +1,4 @@
-// The libsvm-trained kernel SVM (see kernel_svm.hpp; pareto §3.2 `svm`).
+// The libsvm-trained kernel SVM (see kernel_svm.hpp; docs/pareto.md#classifiers `svm`).
 #include "featrel/kernel_svm.hpp"
 
 #include <libsvm/svm.h>
@@ -137,7 +137,7 @@ Model fit(const Eigen::MatrixXd& X, const std::vector<int>& y, const Options& op
   }
   m.rho = sign * fitted->rho[0];
 
-  // The dense evaluation must be libsvm's decision function (pareto §8): compare on the training rows.
+  // The dense evaluation must be libsvm's decision function (docs/pareto.md#performance): compare on the training rows.
   const Eigen::VectorXd dense = m.decision(X);
   for (Eigen::Index i = 0; i < n; ++i) {
     double dec = 0.0;

@@ -1,5 +1,5 @@
 // liblinear's print hook, installed once for the whole process, with its messages routed to the task that
-// called liblinear (specs/README.md §7 "liblinear and libsvm glue").
+// called liblinear (docs/architecture.md#shared-components "liblinear and libsvm glue").
 //
 // liblinear prints through one global function pointer (set_print_string_function), and several tasks may train
 // models at the same time on different threads. So the hook is installed exactly once, and it appends each

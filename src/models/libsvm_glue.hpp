@@ -1,5 +1,5 @@
 // libsvm's print hook, installed once for the whole process, with its messages routed to the task that called
-// libsvm (specs/README.md §7 "liblinear and libsvm glue"; the twin of liblinear_glue.hpp).
+// libsvm (docs/architecture.md#shared-components "liblinear and libsvm glue"; the twin of liblinear_glue.hpp).
 //
 // libsvm prints through one global function pointer (svm_set_print_string_function) and several tasks may train
 // at once on different threads, so the hook is installed exactly once and appends each message to the

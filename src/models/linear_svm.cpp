@@ -59,7 +59,7 @@ BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, con
     fit.gradient_norm = nt.gradient_norm;
     w_tilde = std::move(nt.w);
     if (!nt.converged) {
-      // specs/crfe.md §3.2: after the cap, liblinear finishes the problem from the current iterate.
+      // docs/crfe.md#one-vs-all-linear-svm: after the cap, liblinear finishes the problem from the current iterate.
       fit.warnings.push_back("newton stopped (" + nt.stop_note + ") after " + std::to_string(nt.iterations) +
                              " iterations with |grad| " + format_number(nt.gradient_norm) + " > " +
                              format_number(fit.gradient_tolerance) + "; finished with liblinear");

@@ -1,4 +1,4 @@
-// The liblinear back end of the linear SVM (specs/crfe.md §3.2): Debian's liblinear 2.3, solver L2R_L2LOSS_SVC
+// The liblinear back end of the linear SVM (docs/crfe.md#one-vs-all-linear-svm): Debian's liblinear 2.3, solver L2R_L2LOSS_SVC
 // (primal trust-region Newton, deterministic, so problems may run on parallel threads), bias node 1, warm start
 // through parameter.init_sol. Its messages go to the calling thread's LiblinearCapture and come back as warnings.
 #include <linear.h>

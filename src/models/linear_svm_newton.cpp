@@ -1,4 +1,4 @@
-// The finite Newton method for the squared-hinge SVM (specs/crfe.md §3.2; Mangasarian 2002, Keerthi & DeCoste
+// The finite Newton method for the squared-hinge SVM (docs/crfe.md#one-vs-all-linear-svm; Mangasarian 2002, Keerthi & DeCoste
 // 2005). f is piecewise quadratic, so with the generalised Hessian H = I + 2C·X̃_IᵀX̃_I of the current active set
 // the full Newton step is exact once the active set stops changing: from a warm start (CRFE's previous step) that
 // takes 2–4 iterations. Armijo backtracking keeps every step a descent step while the active set still moves.

@@ -1,4 +1,4 @@
-// Logistic regression through liblinear 2.3's L2R_LR (see logistic.hpp; specs/README.md §7, pareto §3.2).
+// Logistic regression through liblinear 2.3's L2R_LR (see logistic.hpp; docs/architecture.md#shared-components, docs/pareto.md#classifiers).
 #include "featrel/logistic.hpp"
 
 #include <linear.h>

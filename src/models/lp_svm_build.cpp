@@ -1,4 +1,4 @@
-// The LP formulations of fri.md §3.2 and the CLP model layout: which rows and columns exist, their
+// The LP formulations of docs/fri.md#linear-programs and the CLP model layout: which rows and columns exist, their
 // coefficients and bounds. Loading, adding rows back (lazy rows) and the probe column pair live here; solving
 // lives in lp_svm_clp.cpp.
 #include <ClpFactorization.hpp>

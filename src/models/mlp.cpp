@@ -1,4 +1,4 @@
-// The MLP of pareto §3.2 (see mlp.hpp): forward pass, back-propagation and Adam, scikit-learn MLPClassifier
+// The MLP of docs/pareto.md#classifiers (see mlp.hpp): forward pass, back-propagation and Adam, scikit-learn MLPClassifier
 // semantics for a single logistic output.
 #include "featrel/mlp.hpp"
 

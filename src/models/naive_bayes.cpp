@@ -1,4 +1,4 @@
-// Gaussian naive Bayes (see naive_bayes.hpp; pareto §3.2 `nb`).
+// Gaussian naive Bayes (see naive_bayes.hpp; docs/pareto.md#classifiers `nb`).
 #include "featrel/naive_bayes.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Classification scores over label vectors: accuracy, support-weighted and macro F1 (fri §3.3), ROC AUC.
+// Classification scores over label vectors: accuracy, support-weighted and macro F1 (docs/fri.md#hyperparameter-search), ROC AUC.
 #include <cmath>
 #include <limits>
 #include <string>

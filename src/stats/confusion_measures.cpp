@@ -1,4 +1,4 @@
-// The confusion-matrix measures of specs/pareto.md §3.4 (Table I) with the section's 0/0 conventions, and the
+// The confusion-matrix measures of docs/pareto.md#measures-and-terms (Table I) with the section's 0/0 conventions, and the
 // measures' metadata (key, term, orientation, parent term).
 #include <cmath>
 #include <string>
@@ -31,7 +31,7 @@ struct Info {
   ParentTerm parent;
 };
 
-// pareto §3.4: a complement keeps its measure's parent; measures combining both classes (or recognition with
+// docs/pareto.md#measures-and-terms: a complement keeps its measure's parent; measures combining both classes (or recognition with
 // error avoidance) are discrimination.
 constexpr Info kInfo[] = {
     {Measure::sensitivity, "sensitivity", "Sensitivity", +1, ParentTerm::prediction},
@@ -82,7 +82,7 @@ MeasureValue mcc(const Confusion& c) {
   // In doubles: the product of the four margins overflows a long for counts beyond ~5e4.
   const double tp = c.tp, fn = c.fn, fp = c.fp, tn = c.tn;
   const double den2 = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn);
-  if (den2 == 0.0) return {0.0, true};  // scikit-learn's convention, the worst value of pareto §3.4
+  if (den2 == 0.0) return {0.0, true};  // scikit-learn's convention, the worst value of docs/pareto.md#measures-and-terms
   return {(tp * tn - fp * fn) / std::sqrt(den2), false};
 }
 

@@ -1,5 +1,5 @@
 // Internal helpers of src/stats: argument checks that raise InputError with the function's name, and the
-// NaN-to-null rule of the result JSON (specs/README.md §3: JSON holds no NaN or Inf).
+// NaN-to-null rule of the result JSON (docs/result-format.md#writing-rules: JSON holds no NaN or Inf).
 #pragma once
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Multiple-testing corrections for Boruta's two-step test (sfc §3.2): Benjamini–Hochberg step-up and Bonferroni.
+// Multiple-testing corrections for Boruta's two-step test (docs/boruta.md#the-boruta-loop): Benjamini–Hochberg step-up and Bonferroni.
 #include <algorithm>
 #include <numeric>
 #include <string>

@@ -1,5 +1,5 @@
-// Student-t prediction interval shared by FRI's probe thresholds (fri §3.6) and SFC's shadow and score intervals
-// (sfc §3.3). The method-specific choices (FRI's tail = 1 − p, SFC's population SD) stay with the callers.
+// Student-t prediction interval shared by FRI's probe thresholds (docs/fri.md#probes-and-thresholds) and SFC's shadow and score intervals
+// (docs/boruta.md#sfc-steps). The method-specific choices (FRI's tail = 1 − p, SFC's population SD) stay with the callers.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -25,7 +25,7 @@ PredictionInterval prediction_interval(const std::vector<double>& values, double
   pi.mean = mean(values);
   pi.sd = sd(values, sd_kind);
   // The degrees of freedom are n − 1 whatever the SD divisor: the population SD is the reference
-  // implementations' choice of scale, not a different distribution (sfc §3.3 row 9, fri §3.6 "Reference").
+  // implementations' choice of scale, not a different distribution (docs/boruta.md#sfc-steps row 9, docs/fri.md#probes-and-thresholds "Reference").
   pi.t = student_t_quantile(static_cast<double>(n - 1), 1.0 - tail);
   const double half = pi.t * pi.sd * std::sqrt(1.0 / n_new + 1.0 / static_cast<double>(n));
   constexpr double inf = std::numeric_limits<double>::infinity();

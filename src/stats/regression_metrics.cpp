@@ -1,4 +1,4 @@
-// Regression and ordinal scores: R² with fri §3.3's rule for a constant target, MAE, and macro-averaged MAE.
+// Regression and ordinal scores: R² with docs/fri.md#hyperparameter-search's rule for a constant target, MAE, and macro-averaged MAE.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Quality of a feature selection against a known truth (`featrel evaluate`, specs/README.md §2.3).
+// Quality of a feature selection against a known truth (`featrel evaluate`, docs/evaluate.md#algorithm).
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,7 +18,7 @@ SelectionQuality selection_quality(const std::vector<bool>& selected, const std:
   }
   q.n_selected = q.tp + q.fp;
   q.n_relevant = q.tp + q.fn;
-  // Precision of an empty selection is undefined (README §2.3: null). Recall with nothing relevant is 0/0 too;
+  // Precision of an empty selection is undefined (docs/evaluate.md#algorithm: null). Recall with nothing relevant is 0/0 too;
   // it is NaN rather than a made-up 0 or 1, so the report shows null.
   if (q.n_selected > 0) q.precision = static_cast<double>(q.tp) / static_cast<double>(q.n_selected);
   q.recall = q.n_relevant > 0 ? static_cast<double>(q.tp) / static_cast<double>(q.n_relevant)

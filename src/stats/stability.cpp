@@ -1,4 +1,4 @@
-// Stability indices of specs/crfe.md §3.8 (multi-set Jaccard, I_W, Kuncheva, Nogueira with variance and CI).
+// Stability indices of docs/stability.md#index-definitions (multi-set Jaccard, I_W, Kuncheva, Nogueira with variance and CI).
 // Everything is computed from the per-feature counts c(f) except Nogueira's variance, which needs each set.
 #include <cmath>
 #include <limits>

@@ -100,7 +100,7 @@ TEST(Evaluate, DifferentFeatureNamesAreAnInputError) {
 }
 
 TEST(StabilityOfResults, MatchesTheCrfeReferenceSets) {
-  // crfe.md §6.1: d = 10, sets {0,1,2}, {0,1,3}, {0,1,2}, {0,4,5}.
+  // docs/stability.md#reference-values: d = 10, sets {0,1,2}, {0,1,3}, {0,1,2}, {0,4,5}.
   std::vector<report::ResultSelection> runs;
   for (auto set : std::vector<std::vector<int>>{{0, 1, 2}, {0, 1, 3}, {0, 1, 2}, {0, 4, 5}}) {
     report::ResultSelection r;

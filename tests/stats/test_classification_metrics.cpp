@@ -1,4 +1,4 @@
-// Accuracy, weighted and macro F1 (fri §3.3) and ROC AUC with ties, on hand-computed examples.
+// Accuracy, weighted and macro F1 (docs/fri.md#hyperparameter-search) and ROC AUC with ties, on hand-computed examples.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Confusion measures of pareto §3.4 on a hand-computed example, each 0/0 convention, and the metadata.
+// Confusion measures of docs/pareto.md#measures-and-terms on a hand-computed example, each 0/0 convention, and the metadata.
 #include <gtest/gtest.h>
 
 #include <cmath>

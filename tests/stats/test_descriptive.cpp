@@ -1,4 +1,4 @@
-// Mean, SD divisors, numpy's linear percentile (sfc §6.1) and average ranks.
+// Mean, SD divisors, numpy's linear percentile (docs/boruta.md#exact-cases) and average ranks.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Quantiles and binomial tails against the specs' reference values (sfc_boruta.md §6.1, fri.md §6.2).
+// Quantiles and binomial tails against the documented reference values (docs/boruta.md#exact-cases, docs/fri.md#threshold-arithmetic-cases).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +9,7 @@
 namespace fs = featrel::stats;
 
 TEST(StudentT, SpecQuantiles) {
-  // sfc §6.1 (tolerance 1e-6) and fri §6.2 (ten digits).
+  // docs/boruta.md#exact-cases (tolerance 1e-6) and docs/fri.md#threshold-arithmetic-cases (ten digits).
   EXPECT_NEAR(fs::student_t_quantile(49, 1 - 1e-6), 5.390799, 1e-6);
   EXPECT_NEAR(fs::student_t_quantile(9, 1 - 1e-6), 10.720160, 1e-6);
   EXPECT_NEAR(fs::student_t_quantile(49, 1 - 1e-4), 4.0204900588, 1e-9);
@@ -39,7 +39,7 @@ TEST(Normal, Quantiles) {
 }
 
 TEST(Binomial, BorutaSpecTails) {
-  // sfc §6.1: k = 10 trials, hits 10/9/5/1/0; p_rej is the mirror image of p_acc.
+  // docs/boruta.md#exact-cases: k = 10 trials, hits 10/9/5/1/0; p_rej is the mirror image of p_acc.
   const int hits[] = {10, 9, 5, 1, 0};
   const double p_acc[] = {0.0009765625, 0.0107421875, 0.623046875, 0.9990234375, 1.0};
   for (int i = 0; i < 5; ++i) {
@@ -49,7 +49,7 @@ TEST(Binomial, BorutaSpecTails) {
 }
 
 TEST(Binomial, FirstPossibleBorutaDecision) {
-  // sfc §3.2: with two-step, a decision first becomes possible at the smallest k with 2^−k ≤ α/k.
+  // docs/boruta.md#the-boruta-loop: with two-step, a decision first becomes possible at the smallest k with 2^−k ≤ α/k.
   auto first_k = [](double alpha) {
     for (int k = 1;; ++k)
       if (fs::binomial_upper_tail(k, k, 0.5) <= alpha / k) return k;

@@ -1,4 +1,4 @@
-// Benjamini–Hochberg (sfc §6.1 and the step-up edge cases), BH-adjusted p-values, Bonferroni.
+// Benjamini–Hochberg (docs/boruta.md#exact-cases and the step-up edge cases), BH-adjusted p-values, Bonferroni.
 #include <gtest/gtest.h>
 
 #include <cmath>

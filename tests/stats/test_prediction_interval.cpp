@@ -1,4 +1,4 @@
-// Prediction intervals against sfc_boruta.md §6.1 and fri.md §6.2.
+// Prediction intervals against docs/boruta.md#exact-cases and docs/fri.md#threshold-arithmetic-cases.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,7 +13,7 @@ namespace {
 
 const std::vector<double> kSfcScores{0.90, 0.92, 0.91, 0.93, 0.89, 0.90, 0.92, 0.91, 0.90, 0.92};
 
-std::vector<double> fri_probe_values() {  // U_k = 0.0002k + 0.00002k², k = 1..50 (fri §6.2)
+std::vector<double> fri_probe_values() {  // U_k = 0.0002k + 0.00002k², k = 1..50 (docs/fri.md#threshold-arithmetic-cases)
   std::vector<double> u;
   for (int k = 1; k <= 50; ++k) u.push_back(0.0002 * k + 0.00002 * k * k);
   return u;
@@ -22,7 +22,7 @@ std::vector<double> fri_probe_values() {  // U_k = 0.0002k + 0.00002k², k = 1..
 }  // namespace
 
 TEST(PredictionInterval, SfcHalfWidthFactor) {
-  // t·√(1 + 1/50) = 5.444440; with sample SD, relative to the population SD, × √(50/49): 5.499715 (sfc §6.1).
+  // t·√(1 + 1/50) = 5.444440; with sample SD, relative to the population SD, × √(50/49): 5.499715 (docs/boruta.md#exact-cases).
   std::vector<double> v(50);
   for (int i = 0; i < 50; ++i) v[i] = i % 2 ? 1.0 : -1.0;  // mean 0, population SD 1
   const auto pi = fs::prediction_interval(v, 1e-6, fs::SdKind::population, fs::Sides::two);
@@ -61,7 +61,7 @@ TEST(PredictionInterval, OneSidedBoundsAreInfinite) {
 
 TEST(PredictionInterval, FriNormalThresholdAndReferenceFormula) {
   const auto u = fri_probe_values();
-  // featrel: sample SD, p = 0.999 → tail 0.001, upper end only (fri §6.2).
+  // featrel: sample SD, p = 0.999 → tail 0.001, upper end only (docs/fri.md#threshold-arithmetic-cases).
   const auto pi = fs::prediction_interval(u, 0.001, fs::SdKind::sample, fs::Sides::upper);
   EXPECT_NEAR(pi.mean, 0.02227, 1e-12);
   EXPECT_NEAR(pi.sd, 0.0181777061, 1e-10);

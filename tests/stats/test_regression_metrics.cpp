@@ -1,4 +1,4 @@
-// R² (including fri §3.3's constant-target rule), MAE and macro MAE on hand-computed examples.
+// R² (including docs/fri.md#hyperparameter-search's constant-target rule), MAE and macro MAE on hand-computed examples.
 #include <gtest/gtest.h>
 
 #include <cmath>

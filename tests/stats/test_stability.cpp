@@ -1,4 +1,4 @@
-// Stability indices against crfe.md §6.1 and ubayfs.md §6.2, plus hand-computed unequal-size sets, the
+// Stability indices against docs/stability.md#reference-values, plus hand-computed unequal-size sets, the
 // Kuncheva = Nogueira identity for equal sizes, edge cases and the JSON block.
 #include <gtest/gtest.h>
 
@@ -175,7 +175,7 @@ TEST(Stability, JsonBlock) {
   EXPECT_EQ(j.size(), 5u);
   EXPECT_EQ(n.size(), 5u);
 
-  // Undefined values become null, never NaN (README §3).
+  // Undefined values become null, never NaN (docs/result-format.md#writing-rules).
   const nlohmann::ordered_json e = st::to_json(st::stability({{}, {}}, 3));
   EXPECT_TRUE(e.at("jaccard").is_null());
   EXPECT_TRUE(e.at("iw").is_null());

@@ -72,14 +72,16 @@ TEST(Classifier, WdbcAccuracies) {
   EXPECT_GE(accuracy(d.test.y, decide(fitted("svm"), d.test.X)), 0.88);
   {
     // Always predicting the majority class (benign) scores 90 of 143 = 0.629 here, so the MLP must predict both
-    // classes and beat that rate by a margin. TEMP-PROBE
+    // classes and beat that rate by a clear margin (measured: 54 positives for 53 true ones, accuracy 0.951).
     const Eigen::VectorXd f = decide(fitted("mlp"), d.test.X);
     int positives = 0, truth = 0;
     for (Eigen::Index i = 0; i < f.size(); ++i) positives += f(i) > 0.0;
     for (int y : d.test.y) truth += y;
-    const double majority = double(std::max<int>(truth, int(d.test.y.size()) - truth)) / double(d.test.y.size());
-    EXPECT_EQ(positives, -1) << truth << " " << majority;
-    EXPECT_GE(accuracy(d.test.y, f), 1.0);
+    const int n = static_cast<int>(d.test.y.size());
+    const double majority = double(std::max(truth, n - truth)) / double(n);
+    EXPECT_GT(positives, 0);
+    EXPECT_LT(positives, n);
+    EXPECT_GE(accuracy(d.test.y, f), majority + 0.10);
   }
   const featrel::Standardizer s = featrel::Standardizer::fit(d.train.X, {}, featrel::SdDivisor::population);
   const auto logreg = cl::fit_binary("logreg", s.transform(d.train.X), d.train.y, 1, {});

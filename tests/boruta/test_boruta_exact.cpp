@@ -65,6 +65,19 @@ TEST(BorutaExact, TwoStepAndBonferroniDecisions) {
   EXPECT_EQ(t.reject, (std::vector<bool>{false, true}));
   t = binomial_tests({7, 0}, 7, 0.05, true, 2);  // 2^-7 > 0.05/7
   EXPECT_EQ(t.accept, (std::vector<bool>{false, false}));
+  // On the boundary: k = 8, α = 0.03125 gives α/k = 2^-8 exactly, the p-value of 8 hits (and of 0) in 8; BH
+  // passes (2^-8 ≤ α/2). p ≤ α/k decides, both ways.
+  t = binomial_tests({8, 0}, 8, 0.03125, true, 2);
+  EXPECT_EQ(t.p_accept[0], 0.03125 / 8);
+  EXPECT_EQ(t.accept, (std::vector<bool>{true, false}));
+  EXPECT_EQ(t.reject, (std::vector<bool>{false, true}));
+  t = binomial_tests({8, 0}, 8, std::nextafter(0.03125, 0.0), true, 2);  // just below: neither
+  EXPECT_EQ(t.accept, (std::vector<bool>{false, false}));
+  EXPECT_EQ(t.reject, (std::vector<bool>{false, false}));
+  // Bonferroni's boundary: 6 hits of 6 give 2^-6 = α/d for α = 0.03125, d = 2.
+  t = binomial_tests({6, 0}, 6, 0.03125, false, 2);
+  EXPECT_EQ(t.accept, (std::vector<bool>{true, false}));
+  EXPECT_EQ(t.reject, (std::vector<bool>{false, true}));
   t = binomial_tests({6, 0}, 6, 0.05, false, 2);  // 2^-6 ≤ 0.05/2
   EXPECT_EQ(t.accept, (std::vector<bool>{true, false}));
   EXPECT_EQ(t.reject, (std::vector<bool>{false, true}));

@@ -3,6 +3,8 @@
 // both engines.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "boruta_test_data.hpp"
 #include "featrel/boruta.hpp"
 #include "featrel/result_json.hpp"
@@ -54,12 +56,35 @@ TEST(BorutaJson, Document) {
   EXPECT_EQ(j["n_iterations"].get<int>(), r.n_iterations);
   EXPECT_EQ(j["importance_history"].size(), static_cast<std::size_t>(r.n_iterations));
   EXPECT_EQ(j["trees_history"][0], auto_trees(30, 5));
-  // A rejected feature's history holds nulls after its rejection (it left the model).
-  const std::size_t rej = r.rejected.at(0);
-  const int at = *r.features[rej].decided_at;
-  if (at < r.n_iterations) {
-    EXPECT_TRUE(j["importance_history"][static_cast<std::size_t>(at)][rej].is_null());
-  }
+  // A rejected feature's history holds its importance up to the iteration that rejected it (decided_at, 1-based)
+  // and nulls after it (it left the model); null only "once rejected" (docs/boruta.md#inputs-and-outputs).
+  const auto expect_history = [](const Result& res, const Json& doc) {
+    ASSERT_EQ(doc["importance_history"].size(), static_cast<std::size_t>(res.n_iterations));
+    for (std::size_t f = 0; f < res.features.size(); ++f) {
+      const bool rejected = std::find(res.rejected.begin(), res.rejected.end(), f) != res.rejected.end();
+      const int at = rejected ? *res.features[f].decided_at : res.n_iterations;
+      for (int k = 0; k < res.n_iterations; ++k)
+        EXPECT_EQ(doc["importance_history"][static_cast<std::size_t>(k)][f].is_null(), k >= at)
+            << "feature " << f << " iteration " << k + 1;
+    }
+  };
+  expect_history(r, j);
+  // Here every decision falls in the last iteration (8), so the nulls are checked on a scripted run: x0 always
+  // beats the shadows, x1 never, x2 every other iteration (tentative to the end), so x1 is rejected at 8 of 12.
+  Options so;
+  so.max_iter = 12;
+  const featrel::Dataset noise = boruta_test::noise_data(100, 3);
+  const Result scripted = run(noise, so, context(7), [](const FitQuery& q) {
+    std::vector<double> imp;
+    for (std::size_t c : q.active) imp.push_back(c == 0 ? 10.0 : c == 1 ? 0.0 : (q.iteration % 2 ? 10.0 : 0.0));
+    imp.resize(q.active.size() + q.shadow_sources.size(), 1.0);
+    return imp;
+  });
+  ASSERT_EQ(scripted.n_iterations, 12);
+  ASSERT_EQ(scripted.rejected, (std::vector<std::size_t>{1}));
+  ASSERT_EQ(scripted.features[1].decided_at, 8);
+  ASSERT_EQ(scripted.tentative, (std::vector<std::size_t>{2}));
+  expect_history(scripted, scripted.to_json(noise));
   EXPECT_EQ(j["engine"], "native");
 }
 

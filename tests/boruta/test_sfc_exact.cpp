@@ -125,8 +125,16 @@ TEST(SfcExact, ScriptedClasses) {
   // The shadow interval gives M: Γ_upper = mean + t·σ·√(1 + 1/α).
   EXPECT_NEAR(r.shadow_interval.mean, 1.0, 1e-12);
   EXPECT_EQ(r.shadow_interval.sides, "upper");
-  EXPECT_GT(r.shadow_interval.upper, 0.5);
-  EXPECT_LT(r.shadow_interval.upper, 100.0);
+  // γ_s = kShadowNull: mean 1, population SD √(0.105/10) = 0.10246951, t_9⁻¹(1 − 10⁻⁶) = 10.720160.
+  const double shadow_sd = std::sqrt(0.0105);
+  const double t_star = boost::math::quantile(t9, 1.0 - 1e-6);
+  EXPECT_NEAR(t_star, 10.720160, 1e-6);
+  EXPECT_NEAR(r.shadow_interval.sd, shadow_sd, 1e-12);
+  EXPECT_NEAR(r.shadow_interval.t_quantile, t_star, 1e-9);
+  EXPECT_NEAR(r.shadow_interval.upper, 1.0 + t_star * shadow_sd * std::sqrt(1.0 + 1.0 / 10.0), 1e-12);
+  EXPECT_NEAR(r.shadow_interval.upper, 2.1521056, 1e-7);
+  EXPECT_EQ(r.shadow_interval.n_samples, 10);
+  EXPECT_EQ(r.shadow_interval.matrix, "all");
   EXPECT_EQ(r.n_fits, static_cast<std::size_t>(r.boruta.n_iterations) + 1 + 10 + 10 + 3);
 }
 

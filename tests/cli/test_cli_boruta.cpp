@@ -8,6 +8,8 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "featrel/boruta.hpp"
+#include "featrel/boruta_chart.hpp"
 
 using featrel::test::read_file;
 using featrel::test::run_cli;
@@ -69,7 +71,17 @@ TEST(CliBoruta, ConfirmsTheRelevantColumnsAndWritesTheSpecFields) {
   EXPECT_NE(r.out.find("confirmed"), std::string::npos);
   EXPECT_NE(r.out.find(std::to_string(j["confirmed"].size()) + " confirmed"), std::string::npos) << r.out;
   const std::string svg = read_file(out / "r.svg");
-  EXPECT_EQ(svg.rfind("<svg", 0) == 0 || svg.find("<svg") != std::string::npos, true);
+  // The chart is the library's for the same data, options and seed, byte for byte (and so is the run it draws).
+  featrel::CsvOptions co;
+  co.target = "y";
+  const featrel::Dataset data = featrel::read_csv(g.csv, co);
+  featrel::RunContext ctx;
+  ctx.seed = 1;
+  ctx.threads = 2;
+  const featrel::boruta::Result lib = featrel::boruta::run(data, featrel::boruta::Options{}, ctx);
+  EXPECT_EQ(j["confirmed"], Json(lib.confirmed));
+  EXPECT_EQ(j["importance_history"], Json::parse(lib.to_json(data)["importance_history"].dump()));
+  EXPECT_EQ(svg, featrel::boruta::importance_chart_svg(lib, data));
   for (int c = 0; c < 10; ++c) EXPECT_NE(svg.find(">x" + std::to_string(c) + "<"), std::string::npos) << c;
   EXPECT_NE(svg.find("threshold"), std::string::npos);
   EXPECT_NE(read_file(out / "r.csv").find("decision"), std::string::npos);

@@ -12,6 +12,9 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "featrel/crfe.hpp"
+#include "featrel/crfe_chart.hpp"
+#include "featrel/result_json.hpp"
 
 using featrel::test::read_file;
 using featrel::test::run_cli;
@@ -27,6 +30,43 @@ std::string data_file(const std::string& name) {
   return path;
 }
 std::string wine() { return data_file("wine.csv") + " --target cultivar"; }
+
+featrel::Dataset wine_data() {
+  featrel::CsvOptions co;
+  co.target = "cultivar";
+  co.task = featrel::TaskRequest::classification;  // what crfe's registered tasks tell the CLI's reader
+  return featrel::read_csv(data_file("wine.csv"), co);
+}
+
+// The library's result for the run the CLI made (seed 0, the given options).
+featrel::crfe::Result library_run(const featrel::crfe::Options& o, bool rfe = false) {
+  featrel::RunContext ctx;
+  ctx.seed = 0;
+  ctx.threads = 2;
+  return rfe ? featrel::rfe::run(wine_data(), o, ctx) : featrel::crfe::run(wine_data(), o, ctx);
+}
+
+// The CLI's document is the library's (timing and provenance stripped from both) plus the shared selection shape
+// (a `selection` block, a `score` per feature: the score at removal, or the selection frequency with repeats)
+// and the `preflight` block.
+void expect_library_document(const Json& cli, const featrel::crfe::Result& r) {
+  const Json lib = featrel::report::strip_timing(r.to_json(wine_data()));
+  Json got = featrel::report::strip_timing(cli);
+  const std::string score = r.runs.size() > 1 ? "selection_frequency"
+                            : r.method == featrel::crfe::Method::rfe ? "importance_at_removal"
+                                                                     : "beta_at_removal";
+  EXPECT_EQ(got["selection"]["score"], score);
+  EXPECT_EQ(got["selection"]["selected"], lib["selected"]);
+  EXPECT_EQ(got["preflight"], Json::array());
+  ASSERT_EQ(got["features"].size(), lib["features"].size());
+  for (std::size_t j = 0; j < got["features"].size(); ++j) {
+    EXPECT_EQ(got["features"][j]["score"], lib["features"][j][score]) << j;
+    got["features"][j].erase("score");
+  }
+  got.erase("selection");
+  got.erase("preflight");
+  EXPECT_EQ(got.dump(1), lib.dump(1));
+}
 
 void expect_shared_fields(const Json& r, const std::string& method) {
   for (const char* key : {"method", "featrel_version", "task", "classes", "n_samples", "n_features", "feature_names",
@@ -85,6 +125,8 @@ TEST(CliCrfe, WineResultHasSharedFieldsTableAndStopLine) {
   const Json j = Json::parse(read_file(dir / "r.json"));
   expect_shared_fields(j, "crfe");
   EXPECT_TRUE(j["features"][0].contains("beta_initial"));
+  const featrel::crfe::Result lib = library_run({});
+  expect_library_document(j, lib);
   EXPECT_NE(r.out.find("stop: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("coverage"), std::string::npos);
   EXPECT_NE(r.out.find("flavanoids"), std::string::npos);
@@ -92,6 +134,8 @@ TEST(CliCrfe, WineResultHasSharedFieldsTableAndStopLine) {
   // One CSV row per feature plus the header.
   const std::string csv = read_file(dir / "r.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 14);
+  // The printed table is the library's.
+  EXPECT_NE(r.out.find(featrel::crfe::text_report(lib, wine_data())), std::string::npos) << r.out;
 }
 
 TEST(CliCrfe, RfeWineResultHasSharedFields) {
@@ -101,6 +145,7 @@ TEST(CliCrfe, RfeWineResultHasSharedFields) {
   const Json j = Json::parse(read_file(dir / "r.json"));
   expect_shared_fields(j, "rfe");
   EXPECT_TRUE(j["features"][0].contains("importance_initial"));
+  expect_library_document(j, library_run({}, true));
   EXPECT_NE(r.out.find("importance at removal"), std::string::npos) << r.out;
 }
 
@@ -149,6 +194,9 @@ TEST(CliCrfe, RepeatsPrintFrequenciesAndStability) {
   EXPECT_EQ(j["runs"].size(), 3u);
   EXPECT_TRUE(j.contains("stability"));
   EXPECT_TRUE(j["features"][0].contains("selection_frequency"));
+  featrel::crfe::Options o;
+  o.repeats = 3;
+  expect_library_document(j, library_run(o));
 }
 
 TEST(CliCrfe, SweepAndSvg) {
@@ -165,6 +213,12 @@ TEST(CliCrfe, SweepAndSvg) {
   for (const auto& s : j["evaluation"]["subsets"])
     sized += s["label"].get<std::string>().rfind("k=", 0) == 0 ? 1 : 0;
   EXPECT_GE(sized, 2u);
+  // The document and the chart are the library's, the chart byte for byte.
+  featrel::crfe::Options o;
+  o.sweep = true;
+  const featrel::crfe::Result lib = library_run(o);
+  expect_library_document(j, lib);
+  EXPECT_EQ(svg, featrel::crfe::elimination_chart_svg(lib, wine_data()));
 }
 
 TEST(CliCrfe, FixedRolesFromSeparateFilesAndFromAColumn) {

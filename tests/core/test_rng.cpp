@@ -6,6 +6,7 @@
 #include <numeric>
 #include <map>
 #include <set>
+#include <vector>
 
 #include "featrel/rng.hpp"
 
@@ -119,4 +120,34 @@ TEST(Rng, SampleWithoutReplacementIsDistinct) {
   EXPECT_EQ(distinct.size(), 30u);
   EXPECT_LT(*distinct.rbegin(), 100u);
   EXPECT_EQ(r.sample_without_replacement(5, 5).size(), 5u);
+}
+
+TEST(Rng, SampleWithoutReplacementIsUniform) {
+  // 3 of 10, 24000 draws: every element is drawn with probability 3/10 (expected 7200, sd √(24000·0.3·0.7) = 71),
+  // is first with probability 1/10 (2400, sd 46), and the 120 subsets are equally likely (200 each). The bounds
+  // are 5 sd, and for the subsets the χ² (119 df: mean 119, sd √238 = 15.4) at its mean + 5 sd = 196. The draws
+  // are fixed by the seed, so the margins only say how far a correct sampler may sit from the expectation.
+  Rng r(6);
+  const std::size_t n = 10, k = 3;
+  const int draws = 24000;
+  std::vector<int> included(n, 0), first(n, 0);
+  std::map<std::vector<std::size_t>, int> subsets;
+  for (int i = 0; i < draws; ++i) {
+    std::vector<std::size_t> s = r.sample_without_replacement(n, k);
+    ASSERT_EQ(s.size(), k);
+    ++first[s[0]];
+    for (std::size_t x : s) ++included[x];
+    std::sort(s.begin(), s.end());
+    ASSERT_TRUE(std::adjacent_find(s.begin(), s.end()) == s.end());
+    ASSERT_LT(s.back(), n);
+    ++subsets[s];
+  }
+  for (std::size_t x = 0; x < n; ++x) {
+    EXPECT_NEAR(included[x], 7200, 5 * 71) << x;
+    EXPECT_NEAR(first[x], 2400, 5 * 46) << x;
+  }
+  ASSERT_EQ(subsets.size(), 120u);
+  double chi2 = 0;
+  for (const auto& [s, c] : subsets) chi2 += (c - 200.0) * (c - 200.0) / 200.0;
+  EXPECT_LT(chi2, 196.0);
 }

@@ -2,9 +2,14 @@
 // cancellation propagate, progress is reported by the calling thread.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "featrel/error.hpp"
 #include "featrel/rng.hpp"
@@ -14,26 +19,71 @@ using featrel::parallel_for;
 using featrel::RunContext;
 
 namespace {
-std::vector<double> seeded_results(unsigned threads) {
+
+// Task i's value: the sum of 1000 normals of its own stream, as every method draws them.
+double task_value(std::size_t i) {
+  featrel::rng::Rng r(featrel::rng::derive(99, "task", i));
+  double s = 0;
+  for (int k = 0; k < 1000; ++k) s += r.normal();
+  return s;
+}
+
+struct Observed {
+  std::vector<double> out;
+  int max_active = 0;                 // most tasks running at the same moment
+  std::set<std::thread::id> threads;  // threads that ran a task
+};
+
+// 64 tasks through parallel_for. With several workers task 0 waits (at most 5 s) until a second task has started,
+// so a pool that runs the tasks one at a time is caught, and every task holds its slot 100 µs so that workers
+// beyond the cap would show in max_active.
+Observed seeded_results(unsigned threads) {
   RunContext ctx;
   ctx.seed = 99;
   ctx.threads = threads;
-  std::vector<double> out(64);
-  parallel_for(out.size(), [&](std::size_t i) {
-    featrel::rng::Rng r(featrel::rng::derive(ctx.seed, "task", i));
-    double s = 0;
-    for (int k = 0; k < 1000; ++k) s += r.normal();
-    out[i] = s;
+  Observed o;
+  o.out.assign(64, 0.0);
+  std::atomic<int> active{0}, max_active{0}, started{0};
+  std::mutex m;
+  parallel_for(o.out.size(), [&](std::size_t i) {
+    const int now = active.fetch_add(1) + 1;
+    for (int seen = max_active.load(); now > seen && !max_active.compare_exchange_weak(seen, now);) {
+    }
+    started.fetch_add(1);
+    {
+      std::lock_guard<std::mutex> g(m);
+      o.threads.insert(std::this_thread::get_id());
+    }
+    if (i == 0 && threads > 1) {
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (started.load() < 2 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    o.out[i] = task_value(i);
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    active.fetch_sub(1);
   }, ctx);
-  return out;
+  o.max_active = max_active.load();
+  return o;
 }
 }  // namespace
 
 TEST(ThreadPool, ResultsIdenticalForAnyThreadCount) {
-  const auto one = seeded_results(1);
-  EXPECT_EQ(one, seeded_results(2));
-  EXPECT_EQ(one, seeded_results(4));
-  EXPECT_EQ(one, seeded_results(7));
+  std::vector<double> expected(64);
+  for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = task_value(i);
+  // 7 first, so that the pool holds more threads than the later runs may use.
+  for (unsigned threads : {7u, 1u, 2u, 4u}) {
+    const Observed o = seeded_results(threads);
+    EXPECT_EQ(o.out, expected) << threads << " threads";  // every slot, bit for bit
+    EXPECT_LE(o.max_active, static_cast<int>(threads)) << threads << " threads";
+    EXPECT_LE(o.threads.size(), threads);
+    if (threads == 1) {
+      // One worker: inline, on the calling thread.
+      EXPECT_EQ(o.threads, std::set<std::thread::id>{std::this_thread::get_id()});
+    } else {
+      EXPECT_GE(o.max_active, 2) << threads << " threads ran one task at a time";
+    }
+  }
 }
 
 TEST(ThreadPool, EveryTaskRunsExactlyOnce) {
@@ -92,7 +142,10 @@ TEST(ThreadPool, ProgressComesFromTheCallingThreadAndEndsAtTotal) {
 
 TEST(ThreadPool, ResolvedThreadsIsAtLeastOne) {
   RunContext ctx;
-  EXPECT_GE(ctx.resolved_threads(), 1u);
+  // 0 = every hardware thread (1 when the count is unknown).
+  EXPECT_EQ(ctx.resolved_threads(), std::max(1u, std::thread::hardware_concurrency()));
+  ctx.threads = 1;
+  EXPECT_EQ(ctx.resolved_threads(), 1u);
   ctx.threads = 5;
   EXPECT_EQ(ctx.resolved_threads(), 5u);
 }

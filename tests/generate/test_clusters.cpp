@@ -206,10 +206,22 @@ TEST(ClustersGenerator, DistinctVerticesInHighDimensions) {
     for (Eigen::Index c = 0; c < 3; ++c) {
       const Eigen::RowVectorXd mean = g.X.middleRows(c * 2000, 2000).colwise().mean();
       std::vector<int> signs;
+      // Each cluster is N(0, I)·A + centroid with A uniform on [−1, 1]: a column's sd is √(Σ_a A_aj²) ≈ √(dim/3),
+      // 2.6 to 3.4 here, so the standard error of a mean over 2000 rows is that sd/√2000 ≈ 0.06–0.08 (measured
+      // per column below). Each mean must lie within 4.5 of its standard errors of ±class_sep, and the mean of the
+      // standardised deviations over the dim columns, whose sd is 1/√dim, within 4.5/√dim of 0.
+      const Eigen::MatrixXd block = g.X.middleRows(c * 2000, 2000);
+      double z_sum = 0;
       for (Eigen::Index j = 0; j < mean.size(); ++j) {
-        EXPECT_NEAR(std::abs(mean(j)), 3.0, 0.5) << "dim " << dim << " cluster " << c;
+        const double sd = std::sqrt((block.col(j).array() - mean(j)).square().sum() / 1999.0);
+        const double se = sd / std::sqrt(2000.0);
+        const double z = (std::abs(mean(j)) - 3.0) / se;
+        EXPECT_LT(std::abs(z), 4.5) << "dim " << dim << " cluster " << c << " column " << j << ": mean " << mean(j)
+                                    << ", standard error " << se;
+        z_sum += z;
         signs.push_back(mean(j) > 0 ? 1 : -1);
       }
+      EXPECT_LT(std::abs(z_sum / double(dim)), 4.5 / std::sqrt(double(dim))) << "dim " << dim << " cluster " << c;
       seen.insert(signs);
     }
     EXPECT_EQ(seen.size(), 3U) << "dim " << dim;
@@ -391,10 +403,13 @@ TEST(ClustersGenerator, AuthorsRecipe) {
   EXPECT_EQ(with_role(g.truth, "informative").size(), 10U);
   EXPECT_EQ(with_role(g.truth, "int_noise").size(), 25U);
   const auto counts = class_counts(g.y, 4);
-  for (int c : counts) EXPECT_NEAR(c, 87.5, 12);  // 87 or 88 each before 5 % label noise
+  // The seed fixes the 5 % label noise, so the counts are exact: 88, 88, 87, 87 before it (below), after it these.
+  EXPECT_EQ(counts, (std::vector<int>{90, 85, 87, 88}));
   const std::string csv = g.to_csv();
   EXPECT_EQ(csv.substr(0, 3), "x0,");
   EXPECT_NE(csv.find(",x34,y\n"), std::string::npos);
+  o.flip_y = 0;
+  EXPECT_EQ(class_counts(generate_clusters(o, 12345).y, 4), (std::vector<int>{88, 88, 87, 87}));
 }
 
 TEST(ClustersGenerator, SameSeedSameBytesDifferentSeedDifferentBytes) {

@@ -72,16 +72,18 @@ TEST(Classifier, WdbcAccuracies) {
   EXPECT_GE(accuracy(d.test.y, decide(fitted("svm"), d.test.X)), 0.88);
   {
     // Always predicting the majority class (benign) scores 90 of 143 = 0.629 here, so the MLP must predict both
-    // classes and beat that rate by a clear margin (measured: 54 positives for 53 true ones, accuracy 0.951).
+    // classes and beat that rate by a margin: 0.88 is the reference median 0.92 less the 0.04 allowed nb and
+    // svm above (measured at seed 1: 0.951, 54 rows predicted malignant of 53).
     const Eigen::VectorXd f = decide(fitted("mlp"), d.test.X);
-    int positives = 0, truth = 0;
-    for (Eigen::Index i = 0; i < f.size(); ++i) positives += f(i) > 0.0;
+    const int n = int(d.test.y.size());
+    int predicted = 0, truth = 0;
+    for (Eigen::Index i = 0; i < f.size(); ++i) predicted += f(i) > 0.0;
     for (int y : d.test.y) truth += y;
-    const int n = static_cast<int>(d.test.y.size());
-    const double majority = double(std::max(truth, n - truth)) / double(n);
-    EXPECT_GT(positives, 0);
-    EXPECT_LT(positives, n);
-    EXPECT_GE(accuracy(d.test.y, f), majority + 0.10);
+    EXPECT_EQ(n, 143);
+    EXPECT_EQ(n - truth, 90);  // the majority rate 90/143
+    EXPECT_GT(predicted, 0);
+    EXPECT_LT(predicted, n);
+    EXPECT_GE(accuracy(d.test.y, f), 0.88);
   }
   const featrel::Standardizer s = featrel::Standardizer::fit(d.train.X, {}, featrel::SdDivisor::population);
   const auto logreg = cl::fit_binary("logreg", s.transform(d.train.X), d.train.y, 1, {});

@@ -234,6 +234,61 @@ TEST(Laplacian, LargeDistancesDoNotUnderflow) {
     for (Eigen::Index j = 0; j < Z.cols(); ++j) Z(i, j) = r.normal();
   const auto out = selectors::laplacian(Z, 5);
   for (double s : out.column_scores) ASSERT_TRUE(std::isfinite(s));
+  // The same scores directly from the definition, with the squared distances computed here. L_f is a ratio of two
+  // forms linear in the weights, so it does not change when every weight is multiplied by one factor: weights
+  // exp(−(d² − m)/t) (m the smallest linked d², as the library shifts) and the same times e⁻³⁰ (a shift by m + 30)
+  // must give the same scores, and those are the library's. On Z the linked d² differ by tens, so one link holds
+  // nearly all the weight; Z2 keeps every d² near 3240 (rows 40·e_i plus N(0, 0.1²) noise in 2000 columns, spread
+  // ≈ 1.3), so that every link counts and exp(−d²) would still underflow.
+  Eigen::MatrixXd Z2 = Eigen::MatrixXd::Zero(30, 2030);
+  for (Eigen::Index i = 0; i < Z2.rows(); ++i) {
+    Z2(i, i) = 40.0;
+    for (Eigen::Index j = 30; j < Z2.cols(); ++j) Z2(i, j) = 0.1 * r.normal();
+  }
+  for (const Eigen::MatrixXd* M : {&Z, &Z2}) {
+    const Eigen::MatrixXd& X = *M;
+    const Eigen::Index n = X.rows();
+    const auto lib = selectors::laplacian(X, 5);
+    Eigen::MatrixXd d2 = Eigen::MatrixXd::Zero(n, n);
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j) d2(i, j) = (X.row(i) - X.row(j)).squaredNorm();
+    const auto g = selectors::laplacian_graph(X);
+    double m = std::numeric_limits<double>::infinity();
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j)
+        if (g.S(i, j) > 0) m = std::min(m, d2(i, j));
+    ASSERT_GT(m, 1000.0);  // exp(−m) would be 0
+    const auto weights = [&](double shift) {
+      Eigen::MatrixXd S = Eigen::MatrixXd::Zero(n, n);
+      for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < n; ++j)
+          if (g.S(i, j) > 0) S(i, j) = std::exp(-(d2(i, j) - shift));
+      return S;
+    };
+    const Eigen::MatrixXd S = weights(m), scaled = weights(m + 30.0);
+    ASSERT_GT(scaled.maxCoeff(), 0.0);
+    // The weights agree to the rounding of the d² sums, which add ~2000-4000 terms in another order here
+    // (n·ε·d² ≈ 7e-10 at most; ~2e-12 seen).
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j) ASSERT_NEAR(g.S(i, j), S(i, j), 1e-9) << i << " " << j;
+    // L_f = Σ S_ij (f_i − f_j)² / 2 over Σ d_i (f_i − f̄_D)², f̄_D the degree-weighted mean.
+    const auto score = [&](const Eigen::MatrixXd& W, Eigen::Index f) {
+      const Eigen::VectorXd d = W.rowwise().sum();
+      const double mean = d.dot(X.col(f)) / d.sum();
+      double num = 0, den = 0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        den += d(i) * (X(i, f) - mean) * (X(i, f) - mean);
+        for (Eigen::Index j = 0; j < n; ++j) num += 0.5 * W(i, j) * (X(i, f) - X(j, f)) * (X(i, f) - X(j, f));
+      }
+      return num / den;
+    };
+    for (Eigen::Index f = 0; f < X.cols(); ++f) {
+      const double direct = score(S, f);
+      ASSERT_TRUE(std::isfinite(lib.column_scores[static_cast<std::size_t>(f)])) << f;
+      EXPECT_NEAR(score(scaled, f), direct, 1e-12 * direct) << f;
+      EXPECT_NEAR(lib.column_scores[static_cast<std::size_t>(f)], direct, 1e-10 * direct) << f;
+    }
+  }
 }
 
 TEST(SelectorInput, BadInputIsAnInputError) {

@@ -183,8 +183,22 @@ TEST(UbayfsExact, PMhTargetPrefersWorstRadiusOverV1) {
   const std::vector<std::size_t> v1 = {1, 2, 6, 7, 13, 21, 22, 25, 26, 27};
   const double lp = mh_log_target(r.problem, p, 0.01), lv = mh_log_target(r.problem, v1, 0.01);
   EXPECT_GT(lp, lv);
-  // Its two broken must-link rows cost about 50 nats each against 99·ln 101 ≈ 457 for worst radius.
-  EXPECT_NEAR(lp - lv, (100 + 10.0 / 450 - 1) * std::log(101.0) - (10 + 15.0 / 450 - 1) * std::log(101.0) - 100, 2.0);
+  // P and V1 differ in one feature: P holds 20 (worst radius), V1 holds 1. The Dirichlet part differs by
+  // (α°_20 − α°_1)·ln 101. The must-link {0, 10, 20} is 6 rows δ_i − δ_j ≤ 0 (i ≠ j), each with the paper
+  // φ = σ(ρ̃(b + ε − u)), ρ̃ = 0.1·‖α°‖₁, ε = 0.5, satisfied or not: V1 has u = 0 on all 6; P has u = 1 on the
+  // two rows 20 − 0 and 20 − 10 (broken, about 50 nats each), u = −1 on 0 − 20 and 10 − 20, u = 0 on the other
+  // two. The cannot-link and max-size rows see the same u in both sets.
+  double alpha_sum = 0;
+  for (std::size_t j = 0; j < 30; ++j) alpha_sum += r.problem.prior[j] + r.problem.counts[j];
+  const double a20 = r.problem.prior[20] + r.problem.counts[20], a1 = r.problem.prior[1] + r.problem.counts[1];
+  EXPECT_NEAR(a20, 100 + 10.0 / 450, 1e-12);
+  EXPECT_NEAR(a1, 10 + 15.0 / 450, 1e-12);
+  const double rho = 0.1 * alpha_sum;
+  const auto log_sigma = [](double x) { return x > 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); };
+  const double must_link = 2 * log_sigma(rho * (0.5 - 1)) + 2 * log_sigma(rho * (0.5 + 1)) + 2 * log_sigma(rho * 0.5) -
+                           6 * log_sigma(rho * 0.5);
+  EXPECT_NEAR(lp - lv, (a20 - a1) * std::log(101.0) + must_link, 1e-9);
+  EXPECT_NEAR(must_link / 2, -0.5 * rho, 0.05);  // about 50 nats per broken row: ρ̃ ≈ 100
   // No single flip or swap of P improves the MH target.
   for (std::size_t j = 0; j < 30; ++j) {
     auto q = p;

@@ -46,6 +46,35 @@ TEST(UbayfsObjective, ReferenceAdmissibilityOfOneViolatedUnit) {
   }
 }
 
+TEST(UbayfsObjective, ReferenceAdmissibilityOfSeveralViolatedUnits) {
+  // v units over a max-size row cost φ = 2/(1 + e^{ρv}): at ρ = 1, 0.2384058440 for v = 2 and 0.0948517464 for
+  // v = 3; at ρ = 0.1, 0.9003320054 and 0.8511149664. A set within the row (v ≤ 0) has φ = 1.
+  struct Case {
+    double rho;
+    std::vector<std::size_t> set;
+    double v, rounded;
+  };
+  const Case cases[] = {{1.0, {0}, 0, 1.0},          {1.0, {0, 1, 2}, 2, 0.2384058440},
+                        {1.0, {0, 1, 2, 3}, 3, 0.0948517464}, {0.1, {0, 1, 2}, 2, 0.9003320054},
+                        {0.1, {0, 1, 2, 3}, 3, 0.8511149664}};
+  for (const Case& c : cases) {
+    const double phi = 2 / (1 + std::exp(c.rho * c.v));
+    EXPECT_NEAR(phi, c.rounded, 1e-10);
+    Options o;
+    o.constraints = {max_size(1, c.rho)};
+    const Problem p = problem_of(small_counts({4, 3, 2, 1}), o);
+    const SetEvaluation e = evaluate_set(p, c.set);
+    EXPECT_NEAR(e.admissibility, phi, 1e-14) << "rho " << c.rho << " v " << c.v;
+    EXPECT_NEAR(e.log_admissibility, std::log(phi), 1e-12) << "rho " << c.rho << " v " << c.v;
+    EXPECT_EQ(e.violated_rows, c.v > 0 ? std::vector<std::size_t>{0} : std::vector<std::size_t>{});
+    // θ̂ = (α + y)/Σ(α + y) = (5, 4, 3, 2)/14; F = ln(θ̂ᵀδ + adm).
+    double theta = 0;
+    for (std::size_t j : c.set) theta += (5.0 - double(j)) / 14;
+    EXPECT_NEAR(e.log_objective, std::log(theta + phi), 1e-12);
+    EXPECT_NEAR(e.total_utility, theta - (1 - phi), 1e-12);
+  }
+}
+
 TEST(UbayfsObjective, PaperAdmissibilityScalesRhoAndShiftsByEpsilon) {
   Options o;
   o.constraints = {max_size(1, 0.1), link(RowKind::cannot_link, {"f0", "f2"}, kHard)};

@@ -8,10 +8,10 @@ seconds=${FUZZ_SECONDS:-60}
 dir=${FUZZ_BUILD:-build-fuzz}
 CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFEATREL_FUZZ=ON \
   -DFEATREL_BUILD_TESTS=OFF > /dev/null
-cmake --build "$dir" --target fuzz_csv fuzz_options fuzz_impacts -j"${JOBS:-2}"
+cmake --build "$dir" --target fuzz_csv fuzz_options fuzz_impacts fuzz_side_files -j"${JOBS:-2}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for name in csv options impacts; do
+for name in csv options impacts side_files; do
   mkdir -p "$work/$name"
   cp fuzz/corpus/"$name"/* "$work/$name/"
   echo "fuzz: $name for $seconds s"

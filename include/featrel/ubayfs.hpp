@@ -221,11 +221,7 @@ struct CountsInput {
   std::string source = "<memory>";
 };
 
-// Reads the `--counts` CSV: header `feature,count`, one row per feature, and the number of elementary models
-// from a comment line `# n_models: M` (or `n_models` when given, which wins). InputError naming file and row.
-CountsInput read_counts_csv(const std::string& path, std::optional<std::size_t> n_models = std::nullopt);
-CountsInput parse_counts_csv(std::string_view text, const std::string& source,
-                             std::optional<std::size_t> n_models = std::nullopt);
+// The `--counts` file is read by read_counts_csv (featrel/ubayfs_inputs.hpp).
 
 struct EnsembleSummary {
   std::size_t size = 0;  // M

@@ -7,7 +7,8 @@
 // the group's units (features, or the blocks of the group's block matrix). Rows with the same block matrix share
 // a group: every feature-level row goes to the group "features", every block-level row to the group "blocks"
 // (the named blocks, in definition order). The same specs come from the command line (parse_constraint_flag) and
-// from a small JSON file (read_constraints_file, format in docs/ubayfs.md), so both accept names everywhere.
+// from a small JSON file (read_constraints_file, format in docs/ubayfs.md; the grammars live in
+// featrel/ubayfs_inputs.hpp), so both accept names everywhere.
 #pragma once
 
 #include <Eigen/Dense>
@@ -88,11 +89,6 @@ struct Block {
 // index range. InputError for an unknown feature, an empty or duplicated block name.
 std::vector<Block> resolve_blocks(const std::vector<BlockSpec>& specs, const std::vector<std::string>& feature_names);
 
-// Blocks from a column-to-block CSV (header `feature,block`, one row per feature: name or index, block name);
-// blocks are ordered by first appearance. InputError naming the file and row on a bad line or unknown feature.
-std::vector<BlockSpec> read_blocks_csv(const std::string& path);
-std::vector<BlockSpec> parse_blocks_csv(std::string_view text, const std::string& source);
-
 // The feature index of a name (or a non-negative integer that names no feature); InputError naming `what`.
 std::size_t feature_index(const std::vector<std::string>& names, std::string_view token, std::string_view what);
 
@@ -111,38 +107,15 @@ Row max_size_row(std::size_t n_units, double s, double rho);
 std::vector<Row> must_link_rows(const std::vector<std::size_t>& units, double rho);
 Row cannot_link_row(const std::vector<std::size_t>& units, double rho);
 
-// ---- parsing ----------------------------------------------------------------------------------------------------
-
-// "1", "0.1", "inf" (hard); InputError naming `what` otherwise, and for ρ < 0 or NaN.
-double parse_rho(std::string_view text, std::string_view what);
-// A command-line constraint: `--max-size S[@RHO]`, `--must-link A,B,..[@RHO]`, `--cannot-link ...`, the
-// `--block-...` forms (level block), and `--linear NAME=A,NAME=A<=B[@RHO]`. `flag` names the flag in messages.
-ConstraintSpec parse_constraint_flag(RowKind kind, Level level, std::string_view text, std::string_view flag);
-// `--block NAME=F1,F2,...` (indices and i..j ranges allowed).
-BlockSpec parse_block_flag(std::string_view text);
-// `--block-weights NAME=W,NAME=W,...` (one or more comma-separated items; W a finite number).
-std::vector<std::pair<std::string, double>> parse_block_weights(std::string_view text);
-// The word a constraint flag takes for a spec (`S[@RHO]`, `A,B,..[@RHO]`, `NAME=A,..<=B[@RHO]`): the user's text
-// when the spec came from parse_constraint_flag, else written from the spec's fields.
-std::string constraint_word(const ConstraintSpec& spec);
-
-// The JSON constraints file (docs/ubayfs.md): {"blocks": {name: [features]}, "constraints": [...],
-// "groups": [...]}. InputError naming the file and the entry on anything malformed.
-struct ConstraintsFile {
-  std::vector<BlockSpec> blocks;
-  std::vector<ConstraintSpec> constraints;
-  std::vector<GroupSpec> groups;
-};
-ConstraintsFile read_constraints_file(const std::string& path);
-ConstraintsFile parse_constraints_json(std::string_view text, const std::string& source);
-
 // Prior weights α (docs/ubayfs.md#prior-and-posterior): `weights` empty = 1 for every feature, one value recycled, or one per feature;
 // `block_weights` (block name → w) give α = Bᵀw instead (a feature in several blocks gets the sum). InputError for
 // a weight ≤ 0 or non-finite, a wrong length, an unknown block, a feature in no weighted block, or both kinds at once.
 std::vector<double> resolve_prior(const std::vector<double>& weights,
                                   const std::vector<std::pair<std::string, double>>& block_weights,
                                   const std::vector<Block>& blocks, const std::vector<std::string>& feature_names);
-// `--weights`: a comma-separated list of numbers, or a file with one number per line or `name,weight` rows.
+// `--weights` (a comma-separated list of numbers, or a file with one number per line or `name,weight` rows; the
+// grammar is parse_weights_input in featrel/ubayfs_inputs.hpp) with names resolved: one value per feature when the
+// file names features (every feature needs one), otherwise the values as given (resolve_prior checks the length).
 std::vector<double> parse_weights(std::string_view text_or_file, const std::vector<std::string>& feature_names);
 
 }  // namespace featrel::ubayfs

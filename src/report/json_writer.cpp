@@ -57,9 +57,9 @@ void write_json_file(const std::string& path, const nlohmann::json& doc) { write
 Json parse_json_text(std::string_view text, std::string_view source) {
   try {
     return Json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    // e.what() is "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..."; keep the
-    // part from "parse error" on, which already names the line and column.
+  } catch (const nlohmann::json::exception& e) {
+    // e.what() is "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." (or an
+    // out_of_range.406 "number overflow parsing '1e999'"); keep the part after the bracket, which names the place.
     std::string what = e.what();
     const auto at = what.find("] ");
     if (at != std::string::npos) what.erase(0, at + 2);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "featrel/ubayfs_inputs.hpp"
 #include "featrel/error.hpp"
 #include "featrel/result_json.hpp"
 #include "featrel/rng.hpp"

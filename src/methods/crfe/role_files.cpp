@@ -1,11 +1,13 @@
 // Fixed row roles from side files (docs/crfe.md#options): a split column of DATA.csv, or the role files
 // selection_csv / calibration_csv / test_csv beside DATA.csv's training rows. read_data() is the registry's data
-// loading for crfe and rfe: it reads those inputs and fills Options::roles.
+// loading for crfe and rfe: it reads those inputs and fills Options::roles. The CSV side-file reading itself is in
+// src/io (featrel/csv_side_files.hpp); this file gives the words their meaning as roles.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "featrel/crfe.hpp"
+#include "featrel/csv_side_files.hpp"
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
 #include "featrel/option_table.hpp"
@@ -17,53 +19,28 @@ namespace {
 
 using options::OptionError;
 
-bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
-
-// The header line and the non-blank data lines of a CSV file (records spanning lines are not supported here).
-struct CsvLines {
-  std::string header;
-  std::vector<std::string> rows;
-};
-
-// `key` names the option the file came from in messages ("" for DATA.csv itself).
-CsvLines read_lines(const std::string& path, const std::string& key) {
-  std::string text;
+// The lines of a role input; `key` names the option the file came from in messages ("" for DATA.csv itself).
+io::CsvLines read_lines(const std::string& path, const std::string& key) {
   try {
-    text = report::read_text_file(path);
+    return io::read_csv_lines(path);
   } catch (const InputError& e) {
     if (key.empty()) throw;
     throw OptionError(key, "option '" + key + "': " + e.what());
   }
-  const std::vector<std::string> lines = text_lines(text);
-  if (lines.empty()) {
-    const std::string what = "'" + path + "' is empty (a header row is required)";
-    if (key.empty()) throw InputError(what);
-    throw OptionError(key, "option '" + key + "': " + what);
-  }
-  CsvLines out;
-  out.header = lines.front();
-  for (std::size_t i = 1; i < lines.size(); ++i)
-    if (!blank(lines[i])) out.rows.push_back(lines[i]);
-  return out;
 }
-
-std::vector<std::string> fields(const std::string& line) { return split_csv_fields(line, "crfe: row roles"); }
 
 }  // namespace
 
 std::vector<Role> roles_from_column(const std::string& path, const std::string& column) {
-  const CsvLines lines = read_lines(path, "");
-  const auto header = fields(lines.header);
-  const auto it = std::find(header.begin(), header.end(), column);
-  if (it == header.end())
+  const io::CsvLines lines = read_lines(path, "");
+  const auto values = io::column_values(lines, column);
+  if (!values)
     throw OptionError("split_column",
                       "option 'split_column' must name a column of '" + path + "', got '" + column + "'");
-  const auto c = static_cast<std::size_t>(it - header.begin());
   std::vector<Role> roles;
-  roles.reserve(lines.rows.size());
-  for (std::size_t i = 0; i < lines.rows.size(); ++i) {
-    const auto cells = fields(lines.rows[i]);
-    const std::string value = c < cells.size() ? cells[c] : std::string();
+  roles.reserve(values->size());
+  for (std::size_t i = 0; i < values->size(); ++i) {
+    const std::string& value = (*values)[i];
     try {
       roles.push_back(parse_role(value));
     } catch (const InputError&) {
@@ -76,10 +53,10 @@ std::vector<Role> roles_from_column(const std::string& path, const std::string& 
 }
 
 std::string concatenate_role_files(const std::string& train_csv, const Options& o, std::vector<Role>& roles) {
-  const CsvLines base = read_lines(train_csv, "");
-  const auto base_header = fields(base.header);
+  const io::CsvLines base = read_lines(train_csv, "");
+  const auto base_header = io::header_fields(base);
   std::string text = base.header + "\n";
-  auto add = [&](const CsvLines& lines, Role role) {
+  auto add = [&](const io::CsvLines& lines, Role role) {
     for (const auto& row : lines.rows) {
       text += row;
       text += '\n';
@@ -94,8 +71,8 @@ std::string concatenate_role_files(const std::string& train_csv, const Options& 
   for (std::size_t f = 0; f < 3; ++f) {
     const auto& [key, path] = files[f];
     if (path->empty()) continue;
-    const CsvLines lines = read_lines(*path, key);
-    if (fields(lines.header) != base_header)
+    const io::CsvLines lines = read_lines(*path, key);
+    if (io::header_fields(lines) != base_header)
       throw OptionError(key, "option '" + std::string(key) + "': '" + *path + "' must have the columns of '" +
                                  train_csv + "'");
     add(lines, file_roles[f]);

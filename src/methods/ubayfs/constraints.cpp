@@ -8,13 +8,12 @@
 #include "featrel/format.hpp"
 #include "featrel/report.hpp"
 #include "featrel/ubayfs_constraints.hpp"
-#include "text_input.hpp"
+#include "featrel/text_tokens.hpp"
+#include "featrel/ubayfs_inputs.hpp"
 
 namespace featrel::ubayfs {
 
-using detail::parse_double;
-using detail::split_csv_line;
-using detail::trim;
+using io::trim;
 
 std::string to_string(Level level) { return level == Level::feature ? "feature" : "block"; }
 
@@ -42,13 +41,6 @@ std::size_t feature_index(const std::vector<std::string>& names, std::string_vie
 }
 
 namespace {
-
-std::string rho_text(double rho) { return rho == kHard ? "inf" : format_number(rho); }
-
-void check_rho(double rho, const std::string& where) {
-  if (std::isnan(rho) || rho < 0)
-    throw InputError("ubayfs: rho must be >= 0 or inf (hard) in " + where + ", got " + format_number(rho));
-}
 
 std::vector<std::size_t> expand_members(const std::vector<std::string>& tokens, const std::vector<std::string>& names,
                                         const std::string& what) {
@@ -98,7 +90,7 @@ std::string spec_label(const ConstraintSpec& s) {
     for (const auto& x : s.members) m += (m.empty() ? "" : ",") + x;
     t += " " + m;
   }
-  return t + "@" + rho_text(s.rho);
+  return t + "@" + rho_word(s.rho);
 }
 
 Row make_row(RowKind kind, std::map<std::size_t, double> coef, double b, double rho, std::string label) {
@@ -117,7 +109,7 @@ Row make_row(RowKind kind, std::map<std::size_t, double> coef, double b, double 
 Row max_size_row(std::size_t n_units, double s, double rho) {
   std::map<std::size_t, double> coef;
   for (std::size_t u = 0; u < n_units; ++u) coef[u] = 1.0;
-  return make_row(RowKind::max_size, coef, s, rho, "max_size " + format_number(s) + "@" + rho_text(rho));
+  return make_row(RowKind::max_size, coef, s, rho, "max_size " + format_number(s) + "@" + rho_word(rho));
 }
 
 std::vector<Row> must_link_rows(const std::vector<std::size_t>& units, double rho) {
@@ -149,37 +141,6 @@ std::vector<Block> resolve_blocks(const std::vector<BlockSpec>& specs, const std
     out.push_back(std::move(b));
   }
   return out;
-}
-
-std::vector<BlockSpec> parse_blocks_csv(std::string_view text, const std::string& source) {
-  std::vector<BlockSpec> out;
-  std::map<std::string, std::size_t> index;
-  const auto lines = detail::text_lines(text);
-  bool header = true;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (trim(lines[i]).empty()) continue;
-    const auto f = split_csv_line(lines[i]);
-    if (header) {
-      header = false;
-      if (f.size() == 2 && f[0] == "feature" && f[1] == "block") continue;
-      throw InputError("ubayfs: '" + source + "' line " + std::to_string(i + 1) +
-                       ": a blocks file starts with the header 'feature,block'");
-    }
-    if (f.size() != 2 || f[0].empty() || f[1].empty())
-      throw InputError("ubayfs: '" + source + "' line " + std::to_string(i + 1) +
-                       ": expected 'feature,block' (two non-empty fields)");
-    auto it = index.find(f[1]);
-    if (it == index.end()) {
-      it = index.emplace(f[1], out.size()).first;
-      out.push_back({f[1], {}});
-    }
-    out[it->second].members.push_back(f[0]);
-  }
-  return out;
-}
-
-std::vector<BlockSpec> read_blocks_csv(const std::string& path) {
-  return parse_blocks_csv(report::read_text_file(path), path);
 }
 
 std::vector<Group> resolve_constraints(const std::vector<ConstraintSpec>& specs, const std::vector<GroupSpec>& gspecs,
@@ -307,214 +268,6 @@ std::vector<Group> resolve_constraints(const std::vector<ConstraintSpec>& specs,
   return out;
 }
 
-// ---- parsing ------------------------------------------------------------------------------------------------------
-
-double parse_rho(std::string_view text, std::string_view what) {
-  const auto v = parse_double(text);
-  if (!v || std::isnan(*v) || *v < 0)
-    throw InputError("ubayfs: rho in " + std::string(what) + " must be a number >= 0 or inf, got '" + trim(text) + "'");
-  return *v;
-}
-
-ConstraintSpec parse_constraint_flag(RowKind kind, Level level, std::string_view text, std::string_view flag) {
-  ConstraintSpec s;
-  s.kind = kind;
-  s.level = level;
-  std::string body(text);
-  const auto at = body.rfind('@');
-  if (at != std::string::npos) {
-    s.rho = parse_rho(body.substr(at + 1), std::string(flag) + " " + std::string(text));
-    body = body.substr(0, at);
-  }
-  if (kind == RowKind::max_size) {
-    const auto v = parse_double(body);
-    if (!v || !(*v >= 0) || !std::isfinite(*v))
-      throw InputError("ubayfs: " + std::string(flag) + " takes S[@RHO] with S >= 0, got '" + std::string(text) + "'");
-    s.size = *v;
-  } else if (kind == RowKind::linear) {
-    const auto le = body.find("<=");
-    if (le == std::string::npos)
-      throw InputError("ubayfs: " + std::string(flag) + " takes NAME=A,NAME=A<=B[@RHO], got '" + std::string(text) + "'");
-    const auto b = parse_double(body.substr(le + 2));
-    if (!b || !std::isfinite(*b))
-      throw InputError("ubayfs: the bound after <= in " + std::string(flag) + " '" + std::string(text) + "' is not a number");
-    s.b = *b;
-    for (const std::string& term : split_csv_line(body.substr(0, le))) {
-      const auto eq = term.rfind('=');
-      const auto a = eq == std::string::npos ? std::nullopt : parse_double(term.substr(eq + 1));
-      if (!a) throw InputError("ubayfs: term '" + term + "' of " + std::string(flag) + " must be NAME=COEFFICIENT");
-      s.coefficients.push_back({trim(term.substr(0, eq)), *a});
-    }
-  } else {
-    s.members = split_csv_line(body);
-  }
-  s.label = std::string(flag.substr(2)) + " " + std::string(text);
-  return s;
-}
-
-BlockSpec parse_block_flag(std::string_view text) {
-  const auto eq = text.find('=');
-  if (eq == std::string_view::npos || eq == 0)
-    throw InputError("ubayfs: --block takes NAME=F1,F2,... (names, 0-based indices or i..j ranges), got '" +
-                     std::string(text) + "'");
-  return {trim(text.substr(0, eq)), split_csv_line(text.substr(eq + 1))};
-}
-
-std::vector<std::pair<std::string, double>> parse_block_weights(std::string_view text) {
-  std::vector<std::pair<std::string, double>> out;
-  for (const std::string& item : split_csv_line(text)) {
-    const auto eq = item.rfind('=');
-    const auto w = eq == std::string::npos ? std::nullopt : parse_double(item.substr(eq + 1));
-    if (!w || eq == 0) throw InputError("ubayfs: --block-weights takes NAME=W items, got '" + item + "'");
-    out.push_back({trim(item.substr(0, eq)), *w});
-  }
-  if (out.empty()) throw InputError("ubayfs: --block-weights takes NAME=W items, got ''");
-  return out;
-}
-
-std::string constraint_word(const ConstraintSpec& s) {
-  // parse_constraint_flag labels a spec with the flag (without "--"), a space and the user's text.
-  for (const char* flag : {"max-size", "must-link", "cannot-link", "linear", "block-max-size", "block-must-link",
-                           "block-cannot-link"}) {
-    const std::string prefix = std::string(flag) + " ";
-    if (s.label.rfind(prefix, 0) == 0) return s.label.substr(prefix.size());
-  }
-  std::string w;
-  if (s.kind == RowKind::max_size) {
-    w = format_number(s.size);
-  } else if (s.kind == RowKind::linear || s.kind == RowKind::decorrelation) {
-    for (const auto& [n, a] : s.coefficients) w += (w.empty() ? "" : ",") + n + "=" + format_number(a);
-    w += "<=" + format_number(s.b);
-  } else {
-    for (const auto& m : s.members) w += (w.empty() ? "" : ",") + m;
-  }
-  return s.rho == 1.0 ? w : w + "@" + rho_text(s.rho);
-}
-
-namespace {
-
-double json_rho(const report::Json& v, const std::string& where) {
-  if (v.is_number()) {
-    const double r = v.get<double>();
-    check_rho(r, where);
-    return r;
-  }
-  if (v.is_string()) return parse_rho(v.get<std::string>(), where);
-  throw InputError("ubayfs: rho in " + where + " must be a number or \"inf\"");
-}
-
-std::string json_name(const report::Json& v, const std::string& where) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number_unsigned() || (v.is_number_integer() && v.get<long long>() >= 0)) return std::to_string(v.get<long long>());
-  throw InputError("ubayfs: " + where + " lists a member that is neither a name nor a 0-based index");
-}
-
-std::vector<std::string> json_names(const report::Json& v, const std::string& where) {
-  if (!v.is_array()) throw InputError("ubayfs: " + where + " needs a list of names");
-  std::vector<std::string> out;
-  for (const auto& x : v) out.push_back(json_name(x, where));
-  return out;
-}
-
-double json_number(const report::Json& v, const std::string& where, const char* field) {
-  if (!v.contains(field) || !v[field].is_number())
-    throw InputError("ubayfs: " + where + " needs a number '" + field + "'");
-  return v[field].get<double>();
-}
-
-}  // namespace
-
-ConstraintsFile parse_constraints_json(std::string_view text, const std::string& source) {
-  const report::Json doc = report::parse_json_text(text, source);
-  if (!doc.is_object()) throw InputError("ubayfs: '" + source + "' must hold a JSON object");
-  ConstraintsFile out;
-  for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (it.key() != "blocks" && it.key() != "constraints" && it.key() != "groups")
-      throw InputError("ubayfs: '" + source + "': unknown key '" + it.key() + "' (expected blocks, constraints, groups)");
-  if (doc.contains("blocks")) {
-    const auto& b = doc["blocks"];
-    if (!b.is_object()) throw InputError("ubayfs: '" + source + "': 'blocks' must map block names to feature lists");
-    for (auto it = b.begin(); it != b.end(); ++it)
-      out.blocks.push_back({it.key(), json_names(it.value(), "'" + source + "' block '" + it.key() + "'")});
-  }
-  if (doc.contains("constraints")) {
-    const auto& cs = doc["constraints"];
-    if (!cs.is_array()) throw InputError("ubayfs: '" + source + "': 'constraints' must be a list");
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-      const auto& c = cs[i];
-      const std::string where = "'" + source + "' constraints[" + std::to_string(i) + "]";
-      if (!c.is_object() || !c.contains("type") || !c["type"].is_string())
-        throw InputError("ubayfs: " + where + " needs a string 'type' (max_size, must_link, cannot_link, linear)");
-      ConstraintSpec s;
-      const std::string type = c["type"].get<std::string>();
-      if (type == "max_size") s.kind = RowKind::max_size;
-      else if (type == "must_link") s.kind = RowKind::must_link;
-      else if (type == "cannot_link") s.kind = RowKind::cannot_link;
-      else if (type == "linear") s.kind = RowKind::linear;
-      else throw InputError("ubayfs: " + where + " has unknown type '" + type + "' (max_size, must_link, cannot_link, linear)");
-      const std::string level = c.value("level", std::string("feature"));
-      if (level != "feature" && level != "block")
-        throw InputError("ubayfs: " + where + " has level '" + level + "' (feature or block)");
-      s.level = level == "block" ? Level::block : Level::feature;
-      if (c.contains("rho")) s.rho = json_rho(c["rho"], where);
-      if (s.kind == RowKind::max_size) s.size = json_number(c, where, "size");
-      if (s.kind == RowKind::must_link || s.kind == RowKind::cannot_link) {
-        const char* key = s.level == Level::block ? "blocks" : "features";
-        if (!c.contains(key)) throw InputError("ubayfs: " + where + " needs '" + key + "'");
-        s.members = json_names(c[key], where);
-      }
-      if (s.kind == RowKind::linear) {
-        if (!c.contains("coefficients") || !c["coefficients"].is_object())
-          throw InputError("ubayfs: " + where + " needs 'coefficients' mapping names to numbers");
-        for (auto it = c["coefficients"].begin(); it != c["coefficients"].end(); ++it) {
-          if (!it.value().is_number()) throw InputError("ubayfs: " + where + ": coefficient of '" + it.key() + "' is not a number");
-          s.coefficients.push_back({it.key(), it.value().get<double>()});
-        }
-        s.b = json_number(c, where, "b");
-      }
-      if (c.contains("label") && c["label"].is_string()) s.label = c["label"].get<std::string>();
-      out.constraints.push_back(std::move(s));
-    }
-  }
-  if (doc.contains("groups")) {
-    const auto& gs = doc["groups"];
-    if (!gs.is_array()) throw InputError("ubayfs: '" + source + "': 'groups' must be a list");
-    for (std::size_t i = 0; i < gs.size(); ++i) {
-      const auto& g = gs[i];
-      const std::string where = "'" + source + "' groups[" + std::to_string(i) + "]";
-      if (!g.is_object() || !g.contains("blocks") || !g.contains("A") || !g.contains("b"))
-        throw InputError("ubayfs: " + where + " needs 'blocks', 'A' and 'b'");
-      GroupSpec s;
-      s.name = g.value("name", std::string());
-      for (const auto& blk : g["blocks"]) s.blocks.push_back(json_names(blk, where));
-      for (const auto& row : g["A"]) {
-        std::vector<double> r;
-        for (const auto& a : row) {
-          if (!a.is_number()) throw InputError("ubayfs: " + where + ": A holds a value that is not a number");
-          r.push_back(a.get<double>());
-        }
-        s.A.push_back(std::move(r));
-      }
-      for (const auto& b : g["b"]) {
-        if (!b.is_number()) throw InputError("ubayfs: " + where + ": b holds a value that is not a number");
-        s.b.push_back(b.get<double>());
-      }
-      if (g.contains("rho")) {
-        if (g["rho"].is_array())
-          for (const auto& r : g["rho"]) s.rho.push_back(json_rho(r, where));
-        else
-          s.rho.push_back(json_rho(g["rho"], where));
-      }
-      out.groups.push_back(std::move(s));
-    }
-  }
-  return out;
-}
-
-ConstraintsFile read_constraints_file(const std::string& path) {
-  return parse_constraints_json(report::read_text_file(path), path);
-}
-
 // ---- prior ------------------------------------------------------------------------------------------------------
 
 std::vector<double> resolve_prior(const std::vector<double>& weights,
@@ -553,41 +306,13 @@ std::vector<double> resolve_prior(const std::vector<double>& weights,
 }
 
 std::vector<double> parse_weights(std::string_view text, const std::vector<std::string>& names) {
-  std::vector<double> out;
-  const std::string t = trim(text);
-  bool is_list = true;
-  for (const auto& tok : split_csv_line(t))
-    if (!parse_double(tok)) is_list = false;
-  if (is_list) {
-    for (const auto& tok : split_csv_line(t)) out.push_back(*parse_double(tok));
-    return out;
-  }
-  // A file: one number per line, or `name,weight` rows (an optional header line is skipped).
-  const std::string content = report::read_text_file(t);
+  WeightsInput in = parse_weights_input(text);
+  if (in.named.empty()) return std::move(in.values);
   std::vector<double> by_name(names.size(), std::nan(""));
-  bool named = false;
-  const auto lines = detail::text_lines(content);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (trim(lines[i]).empty()) continue;
-    const auto f = split_csv_line(lines[i]);
-    const auto v = parse_double(f.back());
-    if (!v) {
-      if (i == 0) continue;  // header
-      throw InputError("ubayfs: '" + t + "' line " + std::to_string(i + 1) + ": the weight is not a number");
-    }
-    if (f.size() == 1) {
-      out.push_back(*v);
-    } else if (f.size() == 2) {
-      named = true;
-      by_name[feature_index(names, f[0], "'" + t + "' line " + std::to_string(i + 1))] = *v;
-    } else {
-      throw InputError("ubayfs: '" + t + "' line " + std::to_string(i + 1) + ": expected 'weight' or 'feature,weight'");
-    }
-  }
-  if (!named) return out;
-  if (!out.empty()) throw InputError("ubayfs: '" + t + "' mixes plain weights and 'feature,weight' rows");
+  const std::string source = "'" + trim(text) + "'";
+  for (const auto& [name, w] : in.named) by_name[feature_index(names, name, source)] = w;
   for (std::size_t j = 0; j < names.size(); ++j)
-    if (std::isnan(by_name[j])) throw InputError("ubayfs: '" + t + "' gives no weight for feature '" + names[j] + "'");
+    if (std::isnan(by_name[j])) throw InputError("ubayfs: " + source + " gives no weight for feature '" + names[j] + "'");
   return by_name;
 }
 

@@ -8,7 +8,8 @@
 #include "featrel/format.hpp"
 #include "featrel/option_table.hpp"
 #include "featrel/ubayfs.hpp"
-#include "text_input.hpp"
+#include "featrel/text_tokens.hpp"
+#include "featrel/ubayfs_inputs.hpp"
 
 namespace featrel::ubayfs {
 
@@ -98,8 +99,8 @@ void add_constraint_flag(options::Table<Options>& t, const char* key, std::vecto
 
 std::vector<double> weight_numbers(std::string_view word) {
   std::vector<double> out;
-  for (const auto& tok : detail::split_csv_line(word)) {
-    const auto v = detail::parse_double(tok);
+  for (const auto& tok : split_csv_fields(word, "ubayfs")) {
+    const auto v = io::parse_number(tok);
     if (!v) return {};
     out.push_back(*v);
   }
@@ -161,10 +162,10 @@ const options::Table<Options>& option_table() {
          "weights", &Options::weights, "Prior weights: one value, one per feature (comma-separated), or a file",
          options::Kind::text,
          [](const options::Info&, std::string_view word) -> Weights {
-           if (detail::trim(word).empty()) return std::vector<double>{};
+           if (io::trim(word).empty()) return std::vector<double>{};
            auto numbers = weight_numbers(word);
            if (!numbers.empty()) return numbers;
-           return detail::trim(word);
+           return io::trim(word);
          },
          [](const Weights& w) {
            if (const auto* path = std::get_if<std::string>(&w)) return *path;
@@ -332,7 +333,7 @@ Options resolve_inputs(const Options& o, const std::vector<std::string>& names) 
     r.groups.insert(r.groups.end(), f.groups.begin(), f.groups.end());
   }
   if (const auto* text = std::get_if<std::string>(&o.weights))
-    r.weights = detail::trim(*text).empty() ? std::vector<double>{} : parse_weights(*text, names);
+    r.weights = io::trim(*text).empty() ? std::vector<double>{} : parse_weights(*text, names);
   r.blocks_file.clear();
   r.constraints_file.clear();
   for (auto* rows : {&r.max_size, &r.must_link, &r.cannot_link, &r.linear, &r.block_max_size, &r.block_must_link,

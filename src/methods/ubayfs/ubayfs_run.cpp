@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "correlation.hpp"
+#include "featrel/ubayfs_inputs.hpp"
 #include "featrel/error.hpp"
 #include "featrel/format.hpp"
 #include "featrel/logistic.hpp"

@@ -1,22 +1,22 @@
 // The `--counts` file of UBayFS: ensemble counts made elsewhere (another tool, the R package's published counts),
-// as a CSV of `feature,count` rows with the number of elementary models in a `# n_models: M` comment line.
+// (featrel/ubayfs_inputs.hpp), as a CSV of `feature,count` rows with the number of elementary models in a `# n_models: M` comment line.
 #include <cmath>
 
 #include "featrel/error.hpp"
 #include "featrel/report.hpp"
-#include "featrel/ubayfs.hpp"
-#include "text_input.hpp"
+#include "featrel/dataset.hpp"
+#include "featrel/text_tokens.hpp"
+#include "featrel/ubayfs_inputs.hpp"
 
 namespace featrel::ubayfs {
 
 CountsInput parse_counts_csv(std::string_view text, const std::string& source, std::optional<std::size_t> n_models) {
-  using detail::parse_double;
-  using detail::trim;
+  using io::trim;
   CountsInput in;
   in.source = source;
   std::optional<double> models;
   bool header = true;
-  const auto lines = detail::text_lines(text);
+  const auto lines = text_lines(text);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string line = trim(lines[i]);
     const std::string where = "'" + source + "' line " + std::to_string(i + 1);
@@ -26,13 +26,13 @@ CountsInput parse_counts_csv(std::string_view text, const std::string& source, s
       if (body.rfind("n_models", 0) == 0) {
         std::string value = trim(body.substr(8));
         if (!value.empty() && (value[0] == ':' || value[0] == '=')) value = trim(value.substr(1));
-        models = parse_double(value);
+        models = io::parse_number(value);
         if (!models || *models < 0 || std::floor(*models) != *models)
           throw InputError("ubayfs: " + where + ": n_models must be a whole number, got '" + value + "'");
       }
       continue;
     }
-    const auto f = detail::split_csv_line(line);
+    const auto f = split_csv_fields(line, "ubayfs");
     if (header) {
       header = false;
       if (f.size() == 2 && f[0] == "feature" && f[1] == "count") continue;
@@ -40,7 +40,7 @@ CountsInput parse_counts_csv(std::string_view text, const std::string& source, s
     }
     if (f.size() != 2 || f[0].empty())
       throw InputError("ubayfs: " + where + ": expected 'feature,count' (two fields)");
-    const auto y = parse_double(f[1]);
+    const auto y = io::parse_number(f[1]);
     if (!y || !std::isfinite(*y) || *y < 0)
       throw InputError("ubayfs: " + where + ": the count of '" + f[0] + "' must be a number >= 0, got '" + f[1] + "'");
     for (const auto& name : in.feature_names)

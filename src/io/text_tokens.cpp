@@ -1,14 +1,11 @@
-// Small text readers shared by the UBayFS input files (text_input.hpp).
-#include "text_input.hpp"
-
-#include "featrel/dataset.hpp"
+// Trimming and whole-token numbers for the side-file grammars (featrel/text_tokens.hpp).
+#include "featrel/text_tokens.hpp"
 
 #include <cctype>
 #include <charconv>
-#include <cmath>
 #include <limits>
 
-namespace featrel::ubayfs::detail {
+namespace featrel::io {
 
 std::string trim(std::string_view s) {
   std::size_t a = 0, b = s.size();
@@ -17,11 +14,7 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(a, b - a));
 }
 
-std::vector<std::string> split_csv_line(std::string_view line) { return featrel::split_csv_fields(line, "ubayfs"); }
-
-std::vector<std::string> text_lines(std::string_view text) { return featrel::text_lines(text); }
-
-std::optional<double> parse_double(std::string_view token) {
+std::optional<double> parse_number(std::string_view token) {
   const std::string t = trim(token);
   if (t == "inf" || t == "Inf" || t == "INF" || t == "Infinity" || t == "infinity")
     return std::numeric_limits<double>::infinity();
@@ -29,9 +22,11 @@ std::optional<double> parse_double(std::string_view token) {
   double v = 0;
   const char* first = t.data();
   if (*first == '+') ++first;
+  // from_chars would read "+-1" after the skipped '+' as -1.
+  if (first != t.data() && first < t.data() + t.size() && *first == '-') return std::nullopt;
   auto [ptr, ec] = std::from_chars(first, t.data() + t.size(), v);
   if (ec != std::errc() || ptr != t.data() + t.size()) return std::nullopt;
   return v;
 }
 
-}  // namespace featrel::ubayfs::detail
+}  // namespace featrel::io

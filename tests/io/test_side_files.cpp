@@ -1,0 +1,118 @@
+// The side-file grammars of src/io: tokens, UBayFS's weights, counts, blocks and constraints texts, CSV side files.
+// Each case is one a wrong grammar would get wrong: a value misread, a malformed line accepted, an error that does
+// not name the file and line.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "featrel/csv_side_files.hpp"
+#include "featrel/error.hpp"
+#include "featrel/text_tokens.hpp"
+#include "featrel/ubayfs_inputs.hpp"
+
+namespace {
+
+using featrel::InputError;
+namespace io = featrel::io;
+namespace ub = featrel::ubayfs;
+
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Tokens, NumbersAreWholeTokens) {
+  EXPECT_EQ(io::parse_number(" 2.5 "), 2.5);
+  EXPECT_EQ(io::parse_number("+3"), 3.0);
+  EXPECT_EQ(io::parse_number("-1e-3"), -1e-3);
+  EXPECT_EQ(io::parse_number("inf"), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(io::parse_number("Infinity"), std::numeric_limits<double>::infinity());
+  EXPECT_FALSE(io::parse_number("+-1"));  // from_chars alone would read -1 after the '+'
+  EXPECT_FALSE(io::parse_number("2.5x"));
+  EXPECT_FALSE(io::parse_number("1 2"));
+  EXPECT_FALSE(io::parse_number(""));
+  EXPECT_FALSE(io::parse_number("   "));
+  EXPECT_EQ(io::trim("\t a b \r\n"), "a b");
+}
+
+TEST(WeightsText, PlainNamedHeaderAndErrors) {
+  const ub::WeightsInput plain = ub::parse_weights_text("weight\n1\n\n2.5\n", "w.csv");
+  EXPECT_EQ(plain.values, (std::vector<double>{1.0, 2.5}));
+  EXPECT_TRUE(plain.named.empty());
+  const ub::WeightsInput named = ub::parse_weights_text("feature,weight\n\"a, b\",2\nc,0.5\n", "w.csv");
+  ASSERT_EQ(named.named.size(), 2u);
+  EXPECT_EQ(named.named[0].first, "a, b");
+  EXPECT_EQ(named.named[1].second, 0.5);
+  EXPECT_NE(error_of([] { ub::parse_weights_text("1\nx\n", "w.csv"); }).find("'w.csv' line 2"), std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_weights_text("1\na,2\n", "w.csv"); }).find("mixes"), std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_weights_text("a,b,3\n", "w.csv"); }).find("feature,weight"), std::string::npos);
+  // A list on the flag is read as numbers, not as a file name.
+  EXPECT_EQ(ub::parse_weights_input(" 1, 2 ,3").values, (std::vector<double>{1, 2, 3}));
+}
+
+TEST(CountsText, ReadsModelsAndRefusesBadRows) {
+  const featrel::ubayfs::CountsInput in =
+      ub::parse_counts_csv("\xEF\xBB\xBF# n_models = 40\r\nfeature,count\r\nx,3\r\ny,0\r\n", "c.csv");
+  EXPECT_EQ(in.n_models, 40u);
+  EXPECT_EQ(in.feature_names, (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(in.counts, (std::vector<double>{3, 0}));
+  EXPECT_EQ(ub::parse_counts_csv("feature,count\nx,1\n", "c.csv", 7).n_models, 7u);  // the option wins
+  EXPECT_NE(error_of([] { ub::parse_counts_csv("# n_models: 2.5\nfeature,count\nx,1\n", "c.csv"); })
+                .find("whole number"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_counts_csv("feature,count\nx,1\nx,2\n", "c.csv", 3); }).find("listed twice"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_counts_csv("feature,count\nx,inf\n", "c.csv", 3); }).find("line 2"),
+            std::string::npos);
+}
+
+TEST(BlocksText, GroupsByFirstAppearance) {
+  const auto blocks = ub::parse_blocks_csv("feature,block\nb,B2\na,B1\nc,B2\n", "b.csv");
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].name, "B2");
+  EXPECT_EQ(blocks[0].members, (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(blocks[1].members, (std::vector<std::string>{"a"}));
+  EXPECT_NE(error_of([] { ub::parse_blocks_csv("name,block\na,B\n", "b.csv"); }).find("header"), std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_blocks_csv("feature,block\na,\n", "b.csv"); }).find("line 2"), std::string::npos);
+}
+
+TEST(ConstraintsJson, OverflowingNumbersAreInputErrors) {
+  // nlohmann's out_of_range (not a parse_error) used to escape as an unknown exception; found by the fuzzer.
+  const std::string e = error_of([] {
+    ub::parse_constraints_json(R"({"constraints": [{"type": "max_size", "size": 1e999}]})", "c.json");
+  });
+  EXPECT_NE(e.find("'c.json' is not valid JSON"), std::string::npos) << e;
+  EXPECT_NE(error_of([] { ub::parse_constraints_json(R"({"constraint": []})", "c.json"); }).find("unknown key"),
+            std::string::npos);
+}
+
+TEST(ConstraintFlags, WordsRoundTrip) {
+  const ub::ConstraintSpec lin =
+      ub::parse_constraint_flag(ub::RowKind::linear, ub::Level::feature, "x=1,y=-2<=3@inf", "--linear");
+  EXPECT_EQ(ub::constraint_word(lin), "x=1,y=-2<=3@inf");
+  EXPECT_TRUE(std::isinf(lin.rho));
+  ub::ConstraintSpec built = lin;
+  built.label.clear();  // not from a flag: written from the fields
+  EXPECT_EQ(ub::constraint_word(built), "x=1,y=-2<=3@inf");
+  EXPECT_NE(error_of([] { ub::parse_rho("-1", "--must-link a,b@-1"); }).find(">= 0"), std::string::npos);
+  EXPECT_NE(error_of([] { ub::parse_block_weights("B1=2,=3"); }).find("NAME=W"), std::string::npos);
+}
+
+TEST(CsvSideFiles, HeaderRowsAndColumns) {
+  const io::CsvLines lines = io::csv_lines("x,\"split\"\r\n1,train\n\n  \n2\n3,test\n", "r.csv");
+  EXPECT_EQ(lines.rows.size(), 3u);  // blank lines are not rows
+  EXPECT_EQ(io::header_fields(lines), (std::vector<std::string>{"x", "split"}));
+  const auto split = io::column_values(lines, "split");
+  ASSERT_TRUE(split);
+  EXPECT_EQ(*split, (std::vector<std::string>{"train", "", "test"}));  // a short row gives ""
+  EXPECT_FALSE(io::column_values(lines, "role"));
+  EXPECT_NE(error_of([] { io::csv_lines("", "empty.csv"); }).find("'empty.csv' is empty"), std::string::npos);
+}
+
+}  // namespace

@@ -26,9 +26,13 @@ struct NewtonOutcome {
   std::string stop_note;  // why it stopped without converging ("iteration cap", "line search")
 };
 
+// How the Newton system is solved: `automatic` uses the k × k row-space (Woodbury) form when fewer rows are active
+// than there are columns, `full` always the m × m Hessian (the plain path the fast one is tested against).
+enum class NewtonSystem { automatic, full };
+
 // The finite Newton method from w0 (m values) until ‖∇f‖ ≤ gtol or max_iter steps.
 NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double gtol,
-                           Eigen::VectorXd w0, int max_iter);
+                           Eigen::VectorXd w0, int max_iter, NewtonSystem system = NewtonSystem::automatic);
 
 // X̃'s rows as liblinear feature_node arrays (zeros skipped, the bias node {m, 1} last), built once per matrix
 // and shared read-only by every problem on it (liblinear's train() copies row pointers, never the nodes).

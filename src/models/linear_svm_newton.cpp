@@ -2,6 +2,7 @@
 // 2005). f is piecewise quadratic, so with the generalised Hessian H = I + 2C·X̃_IᵀX̃_I of the current active set
 // the full Newton step is exact once the active set stops changing: from a warm start (CRFE's previous step) that
 // takes 2–4 iterations. Armijo backtracking keeps every step a descent step while the active set still moves.
+// With more features than active rows (omics width) the Newton system is solved in the k × k row space instead.
 #include <Eigen/Cholesky>
 #include <cmath>
 
@@ -59,7 +60,7 @@ Eigen::VectorXd gradient(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, do
 }
 
 NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double gtol,
-                           Eigen::VectorXd w0, int max_iter) {
+                           Eigen::VectorXd w0, int max_iter, NewtonSystem system) {
   const Eigen::Index n = Xt.rows();
   const Eigen::Index m = Xt.cols();
   NewtonOutcome out;
@@ -72,8 +73,8 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
   std::vector<Eigen::Index> active;
   active.reserve(static_cast<std::size_t>(n));
   Eigen::MatrixXd A;  // X̃_I, gathered per iteration
-  Eigen::MatrixXd H(m, m);
-  Eigen::LLT<Eigen::MatrixXd> llt(m);
+  Eigen::MatrixXd H, S;  // m × m Hessian, or the k × k Woodbury system
+  Eigen::LLT<Eigen::MatrixXd> llt, llt_k;
 
   for (;;) {
     active.clear();
@@ -105,10 +106,22 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
       double* dst = A.col(j).data();
       for (Eigen::Index r = 0; r < k; ++r) dst[r] = col[active[static_cast<std::size_t>(r)]];
     }
-    H.setIdentity();
-    if (k > 0) H.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose(), 2.0 * C);
-    llt.compute(H);
-    d = llt.solve(g);
+    if (k < m && system == NewtonSystem::automatic) {
+      // Fewer active rows than features (wide data): the same step through the Woodbury identity,
+      // H⁻¹g = g − Aᵀ(I/(2C) + AAᵀ)⁻¹Ag, a k × k factorisation instead of m × m. Equal in exact arithmetic, so the
+      // iterates and the solution agree with the m × m path to rounding (tests/models/test_linear_svm.cpp).
+      S.setIdentity(k, k);
+      S *= 0.5 / C;
+      if (k > 0) S.selfadjointView<Eigen::Lower>().rankUpdate(A, 1.0);
+      llt_k.compute(S);
+      d = g;
+      if (k > 0) d.noalias() -= A.transpose() * llt_k.solve(A * g);
+    } else {
+      H.setIdentity(m, m);
+      if (k > 0) H.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose(), 2.0 * C);
+      llt.compute(H);
+      d = llt.solve(g);
+    }
     d = -d;
 
     u.noalias() = Xt * d;

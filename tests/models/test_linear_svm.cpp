@@ -10,6 +10,7 @@
 #include "featrel/error.hpp"
 #include "featrel/linear_svm.hpp"
 #include "featrel/rng.hpp"
+#include "models/linear_svm_detail.hpp"
 
 namespace {
 
@@ -236,6 +237,28 @@ TEST(LinearSvm, RejectsBadArguments) {
   EXPECT_THROW(featrel::fit_binary_svm(X, y, LinearSvmOptions{}), std::invalid_argument);
   EXPECT_THROW(featrel::fit_linear_svm(X, {0, 0, 2}, 3, LinearSvmOptions{}), std::invalid_argument);
   EXPECT_THROW(featrel::parse_svm_solver("dual"), featrel::InputError);
+}
+
+// Wide data (more columns than active rows) takes the k × k Woodbury form of the Newton system: the same iterates
+// as the m × m Hessian in exact arithmetic, so both paths must give the same iterations and weights to rounding.
+TEST(LinearSvm, RowSpaceNewtonEqualsFullHessianOnWideData) {
+  namespace sd = featrel::models::svm_detail;
+  for (const double C : {0.01, 1.0, 100.0}) {
+    const Blobs b = blobs(40, 300, 2, 7);
+    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);  // X̃ = [X, 1]
+    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::VectorXd y = pm1(b.labels, 1);
+    const double gtol = sd::gradient_tolerance(Xt, y, C, 1e-10);
+    const Eigen::VectorXd w0 = Eigen::VectorXd::Zero(Xt.cols());
+    const auto fast = sd::newton_solve(Xt, y, C, gtol, w0, 100, sd::NewtonSystem::automatic);
+    const auto full = sd::newton_solve(Xt, y, C, gtol, w0, 100, sd::NewtonSystem::full);
+    ASSERT_TRUE(fast.converged) << "C = " << C;
+    ASSERT_TRUE(full.converged) << "C = " << C;
+    EXPECT_EQ(fast.iterations, full.iterations) << "C = " << C;
+    EXPECT_LE((fast.w - full.w).cwiseAbs().maxCoeff(), 1e-9 * std::max(1.0, full.w.cwiseAbs().maxCoeff()))
+        << "C = " << C;
+    EXPECT_LE(sd::gradient(Xt, y, C, fast.w).norm(), gtol);
+  }
 }
 
 }  // namespace

@@ -12,8 +12,9 @@
 //   warning.
 // - `liblinear`: Debian's liblinear 2.3, solver L2R_L2LOSS_SVC (primal trust-region Newton), bias node 1,
 //   warm-started through parameter.init_sol. Kept as the cross-check the Newton solver is tested against.
-// - `automatic`: newton while p + 1 ≤ auto_max_dim (1024), liblinear above (a dense (p+1)² Hessian per iteration
-//   stops paying off there).
+// - `automatic`: newton while min(p + 1, n) ≤ auto_max_dim (1024), liblinear above. Newton's system is
+//   min(p + 1, k) square (k active rows: with fewer active rows than columns it is solved in the row space,
+//   Woodbury), so wide data with few rows stays on Newton; a dense system beyond 1024 stops paying off.
 // Both stop with liblinear's rule ‖∇f(w̃)‖ ≤ tol·max(min(n₊, n₋), 1)/n·‖∇f(0)‖, so `tol` means scikit-learn's tol.
 //
 // Everything is deterministic (no random numbers; fixed reduction order), and the one-vs-rest problems of a
@@ -42,7 +43,7 @@ struct LinearSvmOptions {
   double tol = 1e-4;  // liblinear's eps (scikit-learn tol), > 0
   SvmSolver solver = SvmSolver::automatic;
   int newton_max_iter = 100;        // Newton iterations before the hand-off to liblinear
-  std::size_t auto_max_dim = 1024;  // automatic: newton while p + 1 ≤ this
+  std::size_t auto_max_dim = 1024;  // automatic: newton while min(p + 1, n) ≤ this
 };
 
 // One binary problem's solution.

@@ -2,6 +2,7 @@
 // X̃ = [X, 1], the choice of back end with the Newton → liblinear hand-off, and the one-vs-rest loop.
 #include "featrel/linear_svm.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -31,14 +32,16 @@ Eigen::MatrixXd augmented(Eigen::Ref<const Eigen::MatrixXd> X) {
   return Xt;
 }
 
-bool use_newton(const LinearSvmOptions& o, Eigen::Index m) {
+// The Newton system is min(m, k) square (k active rows ≤ n; newton_solve takes the row-space form when k < m), so
+// automatic keys on min(m, n): Newton on wide data with few rows, liblinear only when both are large.
+bool use_newton(const LinearSvmOptions& o, Eigen::Index m, Eigen::Index n) {
   switch (o.solver) {
     case SvmSolver::newton:
       return true;
     case SvmSolver::liblinear:
       return false;
     case SvmSolver::automatic:
-      return static_cast<std::size_t>(m) <= o.auto_max_dim;
+      return static_cast<std::size_t>(std::min(m, n)) <= o.auto_max_dim;
   }
   return true;
 }
@@ -51,7 +54,7 @@ BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, con
   BinarySvmFit fit;
   fit.gradient_tolerance = sd::gradient_tolerance(Xt, y, o.C, o.tol);
   Eigen::VectorXd w_tilde;
-  if (use_newton(o, m)) {
+  if (use_newton(o, m, Xt.rows())) {
     Eigen::VectorXd w0 = init ? *init : Eigen::VectorXd(Eigen::VectorXd::Zero(m));
     sd::NewtonOutcome nt = sd::newton_solve(Xt, y, o.C, fit.gradient_tolerance, std::move(w0), o.newton_max_iter);
     fit.iterations = nt.iterations;

@@ -83,7 +83,7 @@ options::Table<Options> build_table(Method method) {
       .range(Range::closed(0, 1));
   t.add("svm_tol", &Options::svm_tol, "Solver tolerance (scikit-learn tol)").range(Range::closed(1e-12, 1));
   t.choice("svm_solver", &Options::svm_solver, svm_solver_words(),
-           "auto (newton while p+1 <= 1024, then liblinear), newton or liblinear");
+           "auto (newton while min(p+1, n) <= 1024, then liblinear), newton or liblinear");
   t.add("warm_start", &Options::warm_start,
         "Start each step's fit from the previous weights (--no-warm-start: fit each step from zero)");
   t.choice("standardize", &Options::standardize, standardize_words(),

@@ -139,6 +139,20 @@ struct FeatureResult {
   bool constant = false;
 };
 
+// Set when nothing was selected: whether one forest on every usable column beats chance out of bag (accuracy
+// against always predicting the majority class, one-sided binomial test; regression: R² and a one-sided test of
+// the correlation of out-of-bag predictions with y). `beats` when p ≤ kChanceLevel and the score is above chance.
+inline constexpr double kChanceLevel = 0.01;
+struct ChanceCheck {
+  bool beats = false;
+  std::string metric;        // "out-of-bag accuracy" or "out-of-bag R²"
+  double score = 0.0, chance = 0.0, p_value = 1.0;
+  std::string chance_label;  // what chance means here
+  std::size_t rows = 0;      // rows with an out-of-bag prediction
+  std::string describe() const;
+  report::Json to_json() const;
+};
+
 struct Result {
   Task task = Task::binary;
   Options options;
@@ -156,6 +170,7 @@ struct Result {
   double seconds = 0.0;                  // the fits and tests
   unsigned threads = 1;
   bool scripted = false;                 // importances came from an ImportanceProvider
+  std::optional<ChanceCheck> chance_check;  // run when nothing was confirmed (forest runs only)
 
   std::vector<std::size_t> selected() const { return confirmed; }
   // The result document of docs/result-format.md#writing-rules with docs/boruta.md#inputs-and-outputs's fields (data gives names and labels).

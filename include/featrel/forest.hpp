@@ -210,11 +210,26 @@ const options::Choices<FeatureSampling>& feature_sampling_words();
 struct ForestShape {
   int max_depth = 5;            // 0 = unlimited
   double row_fraction = 0.632;  // ⌊row_fraction·n⌋ rows per tree, without replacement
-  std::size_t min_leaf = 20;    // sampled rows each child of a split keeps at least (Params::min_leaf_rows)
+  // Sampled rows each child of a split keeps at least (Params::min_leaf_rows); nullopt = auto (resolve_min_leaf).
+  std::optional<std::size_t> min_leaf;
   int max_bins = 255;           // histogram bins per feature (bin())
   Engine engine = Engine::native;
 };
 const options::Table<ForestShape>& shape_option_table();
+
+// Rows per leaf under `min_leaf auto`: the references' value (LightGBM's min_child_samples).
+inline constexpr std::size_t kDefaultMinLeaf = 20;
+
+// The rows per leaf a forest trained on n_train rows uses (docs/boruta.md#the-random-forest item 3): the given
+// min_leaf; under auto kDefaultMinLeaf, unless a tree's ⌊row_fraction·n_train⌋ sampled rows cannot hold two such
+// leaves (small cohorts): then a quarter of them, at least 1, so that a tree can still split twice along a path.
+// `adapted` is set when auto gave less than the default; `note` then says what was adapted and why, for a warning.
+struct LeafSize {
+  std::size_t rows = kDefaultMinLeaf;
+  bool adapted = false;
+  std::string note;
+};
+LeafSize resolve_min_leaf(const ForestShape& shape, std::size_t n_train);
 
 // ---- fitted model --------------------------------------------------------------------------------------------
 

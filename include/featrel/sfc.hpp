@@ -103,7 +103,8 @@ boruta::Options boruta_options(const Options& options);
 
 // ---- the forest, replaceable ------------------------------------------------------------------------------------
 
-enum class FitKind { importance, shadow_null, score_null, test };
+// baseline: V unperturbed with a test's forest seed, the counterpart every test score is compared with.
+enum class FitKind { importance, shadow_null, score_null, test, baseline };
 std::string to_string(FitKind kind);
 
 // One fit SFC asks for. The design holds the data columns `columns` in order; the codes at design position
@@ -111,7 +112,7 @@ std::string to_string(FitKind kind);
 // of a null sample, or the tested feature in place.
 struct FitQuery {
   FitKind kind = FitKind::importance;
-  std::size_t sample = 0;   // null sample s (1-based), or the tested feature j
+  std::size_t sample = 0;   // null sample s (1-based), the tested feature j, or the baseline's index
   std::size_t repeat = 0;   // test repeat r (0-based)
   std::vector<std::size_t> columns;
   std::optional<std::size_t> permuted;
@@ -130,8 +131,12 @@ using FitProvider = std::function<FitOutcome(const FitQuery&)>;
 // ---- results -----------------------------------------------------------------------------------------------------
 
 struct Interval {
-  double mean = 0.0, sd = 0.0;
-  double lower = 0.0, upper = 0.0;  // both bounds of mean ± t·sd·√(1/n_new + 1/α)
+  double mean = 0.0, sd = 0.0;      // sd: of the null samples as drawn
+  // The spread the bounds use: max(sd, sd_floor). The score interval's floor is half the score's resolution
+  // (half a row of accuracy, 1/(2·n_score); docs/boruta.md#sfc-steps step 6), so a null that barely varies cannot
+  // make a difference of a row or two significant; 0 for the shadow interval and under compat reference.
+  double sd_floor = 0.0, sd_used = 0.0;
+  double lower = 0.0, upper = 0.0;  // both bounds of mean ± t·sd_used·√(1/n_new + 1/α)
   double t_quantile = 0.0;
   int n_samples = 0;
   std::string matrix;               // "relevant" or "all"
@@ -146,6 +151,7 @@ struct FeatureResult {
   double importance = 0.0;          // total gain in the importance model
   bool tested = false;
   std::optional<double> test_score; // mean over test repeats
+  std::optional<double> baseline_score;  // V unperturbed with the same forest seed(s): strong needs test < baseline
   std::optional<double> test_statistic;
   std::optional<double> test_p_value;
   bool constant = false;
@@ -163,6 +169,14 @@ struct Result {
   std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
   double model_score = 0.0;
   std::optional<Interval> score_interval;  // absent when V is empty
+  // Honesty flags of the score null (docs/boruta.md#errors-and-edge-cases): the model's own score, or the tests'
+  // unperturbed baseline, lies outside the interval (the null misses variation between forests); the null has
+  // zero spread; its spread was raised to the score's resolution.
+  bool null_excludes_model = false;
+  bool null_zero_spread = false;
+  bool null_spread_floored = false;
+  std::optional<double> baseline_score;    // mean of the tests' unperturbed baselines
+  std::optional<boruta::ChanceCheck> chance_check;  // run when V is empty (forest runs only)
   Interval shadow_interval;
   std::vector<double> null_scores;              // π_s
   std::vector<double> null_shadow_importances;  // γ_s

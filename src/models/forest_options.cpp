@@ -30,8 +30,10 @@ const options::Table<ForestShape>& shape_option_table() {
     t.add("max_depth", &ForestShape::max_depth, "Tree depth (0 = unlimited)").range(Range::closed(0, 64));
     t.add("row_fraction", &ForestShape::row_fraction, "Rows drawn without replacement per tree")
         .range(Range::left_open(0, 1));
-    t.add("min_leaf", &ForestShape::min_leaf, "Rows each child of a split keeps at least")
-        .range(Range::closed(1, 1e6));
+    t.add("min_leaf", &ForestShape::min_leaf,
+          "Rows each child of a split keeps at least, or auto (20; fewer when a tree samples < 40 rows)")
+        .range(Range::closed(1, 1e6))
+        .value_name("N");
     t.add("max_bins", &ForestShape::max_bins, "Histogram bins per feature").range(Range::closed(2, 255));
     t.choice("engine", &ForestShape::engine, engine_words(),
              "native (fast, the default) or xgboost (XGBoost's random-forest mode, for cross-checks)");

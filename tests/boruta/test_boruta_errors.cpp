@@ -85,9 +85,19 @@ TEST(BorutaErrors, Options) {
 
 TEST(BorutaErrors, Data) {
   auto boruta = [](const featrel::Dataset& d) { return [&d] { featrel::boruta::run(d, {}, context(1), kNoFit); }; };
-  // Too few rows for one tree: ⌊0.632·50⌋ = 31 < 40.
+  // An explicit --min-leaf too large for the rows: ⌊0.632·50⌋ = 31 < 40 (auto would adapt; an explicit value is
+  // the user's choice and is refused naming the option).
   const featrel::Dataset small = noise_data(50, 3);
-  expect_input_error(boruta(small), "a tree needs at least 64 rows with --row-fraction 0.632 --min-leaf 20; got n=50");
+  featrel::boruta::Options leaf20;
+  leaf20.forest.min_leaf = 20;
+  expect_input_error([&] { featrel::boruta::run(small, leaf20, context(1), kNoFit); },
+                     "a tree needs at least 64 rows with --row-fraction 0.632 --min-leaf 20; got n=50");
+  // min_leaf auto on those 50 rows: a quarter of the 31 sampled rows, 7.
+  EXPECT_EQ(featrel::forest::resolve_min_leaf({}, 50).rows, 7u);
+  EXPECT_TRUE(featrel::forest::resolve_min_leaf({}, 50).adapted);
+  EXPECT_EQ(featrel::forest::resolve_min_leaf({}, 64).rows, 20u);  // ⌊0.632·64⌋ = 40 holds two leaves of 20
+  EXPECT_FALSE(featrel::forest::resolve_min_leaf({}, 64).adapted);
+  EXPECT_EQ(featrel::forest::resolve_min_leaf({}, 63).rows, 9u);   // ⌊0.632·63⌋ = 39
   // A single class (read_csv refuses one; a Dataset built by hand can still hold it).
   featrel::Dataset one = noise_data(100, 2);
   one.task = featrel::Task::multiclass;

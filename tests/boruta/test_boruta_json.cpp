@@ -33,7 +33,7 @@ TEST(BorutaJson, Document) {
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "confirmed", "tentative", "rejected", "n_iterations", "stop_reason",
                                                 "importance_history", "threshold_history", "shadow_max_history",
-                                                "trees_history", "engine"}));
+                                                "trees_history", "chance_check", "engine"}));
   EXPECT_EQ(j["method"], "boruta");
   EXPECT_EQ(j["task"], "binary");
   EXPECT_EQ(j["compat"], "none");

@@ -40,6 +40,7 @@ struct Script {
   std::vector<double> test_scores;      // per feature column
   std::vector<double> null_scores = kNullScores;
   std::vector<double> shadow_null = kShadowNull;
+  double baseline = 0.91;               // V unperturbed with the test forest seed
   std::vector<FitQuery>* log = nullptr;
   std::mutex* mutex = nullptr;
 
@@ -64,6 +65,9 @@ struct Script {
         break;
       case FitKind::test:
         out.score = test_scores[q.sample];
+        break;
+      case FitKind::baseline:
+        out.score = baseline;
         break;
     }
     return out;
@@ -135,7 +139,51 @@ TEST(SfcExact, ScriptedClasses) {
   EXPECT_NEAR(r.shadow_interval.upper, 2.1521056, 1e-7);
   EXPECT_EQ(r.shadow_interval.n_samples, 10);
   EXPECT_EQ(r.shadow_interval.matrix, "all");
-  EXPECT_EQ(r.n_fits, static_cast<std::size_t>(r.boruta.n_iterations) + 1 + 10 + 10 + 3);
+  EXPECT_EQ(r.n_fits, static_cast<std::size_t>(r.boruta.n_iterations) + 1 + 10 + 10 + 3 + 1);  // + the baseline
+}
+
+// A feature whose destruction leaves its forest's score where it was is not strong, even below the interval;
+// the unperturbed scores outside the interval set null_excludes_model with a warning naming the remedy.
+TEST(SfcExact, BaselineAndModelOutsideNull) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  Script s = standard();
+  s.baseline = 0.70;  // f0's test score: permuting f0 changed nothing
+  Result r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_LT(*r.features[0].test_score, r.score_interval->lower);
+  EXPECT_EQ(r.features[0].cls, 1);
+  EXPECT_DOUBLE_EQ(*r.features[0].baseline_score, 0.70);
+  EXPECT_DOUBLE_EQ(*r.baseline_score, 0.70);
+  // The baseline 0.70 lies below the interval [0.777, 1.043]: flagged.
+  EXPECT_TRUE(r.null_excludes_model);
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+    return w.rfind("null_excludes_model", 0) == 0 && w.find("--null-seeds fresh") != std::string::npos;
+  }));
+  EXPECT_TRUE(r.to_json(d)["null_excludes_model"].get<bool>());
+  // A baseline inside the interval and above the test: strong as before, no flag (model score 0.95 is inside).
+  s.baseline = 0.91;
+  r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[0].cls, 2);
+  EXPECT_FALSE(r.null_excludes_model);
+  // Paired with the baseline: the test's effect is score − baseline, placed on the null's mean. The tests' forest
+  // scoring 0.10 above the null's mean makes 0.80 count as 0.70 (strong); 0.05 below it, as 0.85 (weak).
+  s.baseline = 1.01;
+  s.test_scores[0] = 0.80;
+  r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[0].cls, 2);
+  const double scale = 0.011832159566199232 * std::sqrt(1.1);
+  EXPECT_NEAR(*r.features[0].test_statistic, (0.80 - 1.01) / scale, 1e-9);
+  s.baseline = 0.86;
+  r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[0].cls, 1);
+  EXPECT_NEAR(*r.features[0].test_statistic, (0.80 - 0.86) / scale, 1e-9);
+  s.test_scores[0] = 0.70;
+  // Under compat reference (squamish's statistics) no baseline is fitted and the rule does not apply.
+  Options ref = ten_samples();
+  ref.reference = true;
+  s.baseline = 0.70;
+  r = run(d, ref, context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_FALSE(r.baseline_score.has_value());
+  EXPECT_EQ(r.features[0].cls, 2);
 }
 
 TEST(SfcExact, SidedVariants) {
@@ -169,7 +217,7 @@ TEST(SfcExact, QueriesFollowTheSeedPaths) {
   });
   const std::size_t n = 100;
   const std::vector<std::size_t> all{0, 1, 2, 3, 4, 5, 6, 7}, V{0, 1, 2, 3};
-  ASSERT_EQ(log.size(), 1u + 10 + 10 + 3);
+  ASSERT_EQ(log.size(), 1u + 10 + 10 + 3 + 1);
   EXPECT_EQ(log[0].kind, FitKind::importance);
   EXPECT_EQ(log[0].columns, all);
   EXPECT_EQ(log[0].fit_seed, featrel::rng::derive(seed, 3));
@@ -205,6 +253,12 @@ TEST(SfcExact, QueriesFollowTheSeedPaths) {
     EXPECT_EQ(q.permutation, r.permutation(n));
     EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 9));  // the test seed, different from the null seed
   }
+  // One baseline: V unperturbed with the (single) test seed.
+  const FitQuery& b = log[24];
+  ASSERT_EQ(b.kind, FitKind::baseline);
+  EXPECT_EQ(b.columns, V);
+  EXPECT_FALSE(b.permuted.has_value());
+  EXPECT_EQ(b.fit_seed, featrel::rng::derive(seed, 9));
 }
 
 TEST(SfcExact, SeedOptionsAndRepeats) {
@@ -277,16 +331,32 @@ TEST(SfcExact, DegenerateAndEmptySets) {
   // σ = 0: the interval collapses to the mean; only a strictly lower score is strong; no statistic.
   Script s = standard();
   s.null_scores.assign(10, 0.9);
+  s.baseline = 0.9;  // the tests' own forest scores what the null does
   s.test_scores[1] = 0.9;
   s.test_scores[2] = 0.95;
   Result r = run(d, ten_samples(), context(1), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(r.features[0].cls, 2);
   EXPECT_EQ(r.features[1].cls, 1);
   EXPECT_EQ(r.features[2].cls, 1);
-  EXPECT_FALSE(r.features[0].test_statistic.has_value());
-  EXPECT_FALSE(r.features[0].test_p_value.has_value());
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
                           [](const std::string& w) { return w.rfind("degenerate_null", 0) == 0; }));
+  // The zero spread is floored at half the score's resolution, half a row of the 100 (docs/boruta.md#sfc-steps
+  // step 6): lower = 0.9 − t₉·0.005·√(1 + 1/10), and the statistic uses that spread.
+  const boost::math::students_t t9(9.0);
+  const double t_star = boost::math::quantile(t9, 1.0 - 1e-6);
+  EXPECT_TRUE(r.null_zero_spread);
+  EXPECT_TRUE(r.null_spread_floored);
+  EXPECT_DOUBLE_EQ(r.score_interval->sd, 0.0);
+  EXPECT_DOUBLE_EQ(r.score_interval->sd_used, 0.005);
+  EXPECT_NEAR(r.score_interval->lower, 0.9 - t_star * 0.005 * std::sqrt(1.1), 1e-12);
+  EXPECT_NEAR(*r.features[0].test_statistic, (0.70 - 0.9) / (0.005 * std::sqrt(1.1)), 1e-9);
+  EXPECT_TRUE(r.to_json(d)["null_zero_spread"].get<bool>());
+  // Losing a row or a few against a zero-spread null is not strong (it was before the floor); lower = 0.8437.
+  s.test_scores[0] = 0.89;
+  s.test_scores[1] = 0.85;
+  r = run(d, ten_samples(), context(1), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.features[0].cls, 1);
+  EXPECT_EQ(r.features[1].cls, 1);
   // Nothing relevant: every feature 0, a warning, no score interval.
   s = standard();
   s.importance.assign(8, 0.0);
@@ -352,19 +422,21 @@ TEST(SfcExact, Document) {
                                                 "n_samples", "n_features", "feature_names", "seed", "compat",
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
-                                                "relevant", "model_score", "score_interval", "shadow_interval",
-                                                "null_scores", "null_shadow_importances", "null_features",
+                                                "relevant", "model_score", "score_interval", "baseline_score",
+                                                "null_excludes_model", "null_zero_spread", "null_spread_floored",
+                                                "chance_check", "shadow_interval", "null_scores", "null_shadow_importances", "null_features",
                                                 "null_score_features", "boruta", "n_fits", "engine"}));
   EXPECT_EQ(j["method"], "sfc");
   EXPECT_EQ(keys(j["features"][0]),
             (std::vector<std::string>{"index", "name", "selected", "constant", "class", "relevance",
                                       "boruta_decision", "in_all_relevant", "in_minimal", "importance", "tested",
-                                      "test_score", "test_statistic", "test_p_value"}));
+                                      "test_score", "test_statistic", "test_p_value", "baseline_score"}));
   EXPECT_EQ(j["features"][0]["relevance"], "strong");
   EXPECT_EQ(j["features"][3]["relevance"], "weak");
   EXPECT_EQ(j["features"][5]["relevance"], "irrelevant");
-  EXPECT_EQ(keys(j["score_interval"]), (std::vector<std::string>{"mean", "sd", "lower", "upper", "t_quantile",
-                                                                  "n_samples", "matrix", "sides"}));
+  EXPECT_EQ(keys(j["score_interval"]), (std::vector<std::string>{"mean", "sd", "sd_floor", "sd_used", "lower",
+                                                                  "upper", "t_quantile", "n_samples", "matrix",
+                                                                  "sides"}));
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]),
             (std::vector<std::string>{"boruta", "importance", "null", "tests", "total"}));
   EXPECT_EQ(j["boruta"]["method"], "boruta");

@@ -4,7 +4,9 @@
 // bad input exits with code 2 and a message naming the flag.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 
 #include "cli_runner.hpp"
@@ -171,11 +173,55 @@ TEST(CliBorutaErrors, BadInputExitsTwoNamingTheProblem) {
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << "\n" << r.err;
   }
-  // Too few rows for a tree with the default leaf size: the message says which flag to lower.
+  // Too few rows for a tree with an explicit leaf size: the message says which flag to lower. (With the default,
+  // auto, the leaf size adapts: tests/cli/test_cli_small_cohort.cpp.)
   const Generated small(8, 50);
-  const auto r = run_cli("boruta " + small.args());
+  const auto r = run_cli("boruta " + small.args() + " --min-leaf 20");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("--min-leaf"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("lower --min-leaf"), std::string::npos) << r.err;
+  const auto adapted = run_cli("boruta " + small.args());
+  EXPECT_EQ(adapted.code, 0) << adapted.err;
+  EXPECT_NE(adapted.err.find("small_cohort: --min-leaf auto uses 7 rows per leaf"), std::string::npos) << adapted.err;
+}
+
+// Nothing confirmed on data with signal (4 fits: too few to decide): a warning naming the remedies, and the
+// out-of-bag chance check in the JSON. On pure noise the check runs and stays quiet.
+TEST(CliBoruta, NothingSelectedAlthoughTheModelBeatsChance) {
+  TempDir out;
+  const std::string bc = std::string(FEATREL_DATA_DIR) + "/breast_cancer_wisconsin_diagnostic.csv";
+  auto r = run_cli("boruta " + bc + " --target malignant --max-iter 4 --json " + (out / "r.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("nothing_selected: Boruta confirmed no feature, yet a forest on all features beats chance"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("raise --max-iter (4 now"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("loosen --alpha"), std::string::npos) << r.err;
+  Json j = Json::parse(read_file(out / "r.json"));
+  EXPECT_TRUE(j["confirmed"].empty());
+  EXPECT_TRUE(j["chance_check"]["beats_chance"].get<bool>());
+  EXPECT_GT(j["chance_check"]["score"].get<double>(), 0.9);
+  EXPECT_NEAR(j["chance_check"]["chance"].get<double>(), 357.0 / 569.0, 0.02);  // benign share, out-of-bag rows
+  // Pure noise: 200 rows, 5 normal columns, labels independent of them.
+  const std::string noise = out / "noise.csv";
+  {
+    std::ofstream f(noise);
+    std::mt19937_64 g(5);
+    std::normal_distribution<double> z;
+    f << "a,b,c,d,e,y\n";
+    for (int i = 0; i < 200; ++i) {
+      for (int k = 0; k < 5; ++k) f << z(g) << ",";
+      f << (g() % 2) << "\n";
+    }
+  }
+  r = run_cli("boruta " + noise + " --target y --json " + (out / "n.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = Json::parse(read_file(out / "n.json"));
+  ASSERT_TRUE(j["confirmed"].empty()) << r.err;
+  EXPECT_FALSE(j["chance_check"]["beats_chance"].get<bool>());
+  EXPECT_EQ(r.err.find("nothing_selected"), std::string::npos) << r.err;
+  // A run that confirms something carries no check.
+  r = run_cli("boruta " + bc + " --target malignant --max-iter 10 --json " + (out / "c.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(Json::parse(read_file(out / "c.json"))["chance_check"].is_null());
 }
 
 }  // namespace

@@ -40,6 +40,13 @@ report::Json column_fraction_json(const forest::ColumnFraction& f);
 forest::ColumnFraction column_fraction_from_json(const options::Info& info, const report::Json& j);
 void check_column_fraction(const forest::ColumnFraction& f, const std::string& key);
 
+// Does a forest on `columns` beat chance? Out-of-bag score of one native forest (params, seed) against the
+// majority class (one-sided binomial test) or, for regression, the out-of-bag predictions' correlation with y
+// (one-sided t test); `beats` when p ≤ kChanceLevel. Used to say out loud that an empty selection is not an
+// empty signal.
+ChanceCheck chance_check(const forest::BinnedData& bins, const forest::Target& target,
+                         const std::vector<std::size_t>& columns, forest::Params params, std::uint64_t seed);
+
 // "k feature(s)" style counts for messages.
 std::string count_word(std::size_t n, std::string_view one, std::string_view many);
 

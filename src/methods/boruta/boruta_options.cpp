@@ -148,7 +148,7 @@ forest::Params forest_params(const Options& options, std::size_t trees) {
   p.feature_fraction = *o.feature_fraction;
   p.feature_sampling = *o.feature_sampling;
   p.row_fraction = o.forest.row_fraction;
-  p.min_leaf_rows = o.forest.min_leaf;
+  p.min_leaf_rows = o.forest.min_leaf.value_or(forest::kDefaultMinLeaf);  // run() resolves auto first
   p.lambda = 0.0;
   p.engine = o.forest.engine;
   return p;

@@ -66,6 +66,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["threshold_history"] = th;
   r["shadow_max_history"] = sm;
   r["trees_history"] = trees_history;
+  r["chance_check"] = chance_check ? chance_check->to_json() : Json(nullptr);
   r["engine"] = scripted ? std::string("scripted") : forest::to_string(options.forest.engine);
   return r;
 }

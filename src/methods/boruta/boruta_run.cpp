@@ -17,11 +17,15 @@ namespace featrel::boruta {
 
 namespace detail {
 
-Result run_seeded(const Dataset& data, const Options& options, const RunContext& ctx, std::uint64_t seed,
+Result run_seeded(const Dataset& data, const Options& options_in, const RunContext& ctx, std::uint64_t seed,
                   const ImportanceProvider* provider, const forest::BinnedData* bins_in, std::string_view method) {
   const auto t0 = std::chrono::steady_clock::now();
-  validate(options);
-  check_data(data, method, options.forest.row_fraction, options.forest.min_leaf, data.n_samples());
+  validate(options_in);
+  // min_leaf auto becomes a number here, so the fits, the checks and the options echo use the same value.
+  Options options = options_in;
+  const forest::LeafSize leaf = forest::resolve_min_leaf(options.forest, data.n_samples());
+  options.forest.min_leaf = leaf.rows;
+  check_data(data, method, options.forest.row_fraction, leaf.rows, data.n_samples());
   const std::string stage = std::string(method) == "boruta" ? "boruta" : std::string(method) + ": boruta";
   const std::size_t d = data.n_features();
   const std::vector<bool> constant = constant_columns(data);
@@ -32,7 +36,10 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
   r.seed = seed;
   r.threads = ctx.resolved_threads();
   r.scripted = provider != nullptr;
-  if (method == "boruta") r.warnings = data.warnings;  // SFC reports the data's warnings itself
+  if (method == "boruta") {
+    r.warnings = data.warnings;  // SFC reports the data's warnings and the leaf-size note itself
+    if (leaf.adapted) r.warnings.push_back(leaf.note);
+  }
   r.features.assign(d, FeatureResult{});
   std::vector<Decision> decision(d, Decision::tentative);
   std::size_t n_constant = 0;
@@ -156,6 +163,23 @@ Result run_seeded(const Dataset& data, const Options& options, const RunContext&
     r.warnings.push_back(std::string(method) + ": " + detail::count_word(r.tentative.size(), "feature", "features") +
                          " still tentative after " + std::to_string(k) + " fits (" + to_string(r.stop_reason) +
                          "); see rough_fix_kept, or raise --max-iter");
+  // Nothing confirmed: does the data carry signal the test did not resolve? (Forest runs only; SFC checks its
+  // own empty answer with its own options' names.)
+  if (r.confirmed.empty() && method == "boruta" && target) {
+    std::vector<std::size_t> usable;
+    for (std::size_t j = 0; j < d; ++j)
+      if (!constant[j]) usable.push_back(j);
+    r.chance_check = chance_check(*bins_in, *target, usable,
+                                  forest_params(options, auto_trees(usable.size(), options.forest.max_depth)),
+                                  rng::derive(seed, 11));
+    if (r.chance_check->beats)
+      r.warnings.push_back(
+          "nothing_selected: Boruta confirmed no feature, yet a forest on all features beats chance: " +
+          r.chance_check->describe() + "; the signal is there but the test did not resolve it: raise --max-iter (" +
+          std::to_string(options.max_iter) + " now; " + detail::count_word(r.tentative.size(), "feature", "features") +
+          " still tentative), loosen --alpha (" + format_number(options.alpha) + " now), lower --perc (" +
+          format_number(options.perc) + " now), or read rough_fix_kept");
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }

@@ -84,7 +84,7 @@ void check_data(const Dataset& data, std::string_view method, double row_fractio
     while (floor_count(row_fraction, need) < 2 * min_leaf) ++need;
     throw InputError(m + ": a tree needs at least " + std::to_string(need) + " rows with --row-fraction " +
                      format_number(row_fraction) + " --min-leaf " + std::to_string(min_leaf) + "; got n=" +
-                     std::to_string(n_train) + "; lower --min-leaf");
+                     std::to_string(n_train) + (min_leaf > 1 ? "; lower --min-leaf" : "; raise --row-fraction"));
   }
 }
 

@@ -2,6 +2,7 @@
 // seed paths of the null and test forests, the null samples' draws, and the forest-backed FitProvider that turns a
 // query into a design (views of the run's codes plus one permuted column) and a score.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "featrel/error.hpp"
@@ -40,6 +41,19 @@ ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed) 
                        std::to_string(n) + " rows");
   }
   return rows;
+}
+
+double score_resolution(const Dataset& data, const Options& o, const ScoreRows& rows) {
+  std::vector<std::size_t> on = rows.score.empty() ? rows.train : rows.score;
+  if (on.empty())
+    for (std::size_t i = 0; i < data.n_samples(); ++i) on.push_back(i);
+  const double n = static_cast<double>(on.size());
+  if (data.task != Task::regression || o.metric != forest::Metric::mae) return 1.0 / n;
+  double mean = 0.0, dev = 0.0;
+  for (std::size_t i : on) mean += data.y(static_cast<Eigen::Index>(i));
+  mean /= n;
+  for (std::size_t i : on) dev += std::abs(data.y(static_cast<Eigen::Index>(i)) - mean);
+  return dev / n / n;
 }
 
 std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s) {
@@ -116,7 +130,7 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
   p.feature_fraction = o.feature_fraction;
   p.feature_sampling = o.feature_sampling;
   p.row_fraction = o.forest.row_fraction;
-  p.min_leaf_rows = o.forest.min_leaf;
+  p.min_leaf_rows = o.forest.min_leaf.value_or(forest::kDefaultMinLeaf);  // run() resolves auto first
   p.engine = o.forest.engine;
   return [&bins, &target, &rows, p, score_kind = o.score, metric = o.metric,
           null_all = o.null_matrix == NullMatrix::all](const FitQuery& q) {

@@ -38,14 +38,19 @@ FitQuery null_query(FitKind kind, std::size_t s, const std::vector<std::size_t>&
                     const std::vector<std::size_t>& pool, std::size_t n, std::uint64_t stream_seed,
                     std::uint64_t fit_seed);
 
-// The interval of null values (both bounds; `sides` names the ones the decision uses) with t_{α−1}⁻¹(1 − fpr).
+// The interval of null values (both bounds; `sides` names the ones the decision uses) with t_{α−1}⁻¹(1 − fpr),
+// its half-width using max(σ, sd_floor).
 Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
-                       const std::string& matrix, double n_new);
+                       const std::string& matrix, double n_new, double sd_floor = 0.0);
+
+// The score's resolution on the scored rows (the score interval's SD floor): 1/n_score for accuracy (one row) and
+// for R² (one row's average share of the total sum of squares), mean|y − ȳ|/n_score for mae.
+double score_resolution(const Dataset& data, const Options& o, const ScoreRows& rows);
 
 // One tested feature's verdict from the mean of its test scores against the score interval.
 struct TestVerdict {
   bool strong = false;
-  std::optional<double> statistic;  // (score − mean)/(sd·√(1/r + 1/α)); null when sd = 0
+  std::optional<double> statistic;  // (score − mean)/(sd_used·√(1/r + 1/α)); null when sd_used = 0
   std::optional<double> p_value;    // Student-t with α − 1 df: lower tail, or both tails under `two`
 };
 TestVerdict strong_test(double score, const Interval& interval, const Options& o);

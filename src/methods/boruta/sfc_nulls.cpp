@@ -3,6 +3,7 @@
 // report; `sides` records which ones the decision uses (the shadow interval its upper bound, the score interval
 // its lower bound or both).
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 #include "featrel/stats.hpp"
@@ -11,7 +12,7 @@
 namespace featrel::sfc::detail {
 
 Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
-                       const std::string& matrix, double n_new) {
+                       const std::string& matrix, double n_new, double sd_floor) {
   const stats::PredictionInterval pi = stats::prediction_interval(values, o.fpr, o.sd, stats::Sides::two, n_new);
   Interval iv;
   iv.mean = pi.mean;
@@ -24,6 +25,13 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   if (std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end()) {
     iv.mean = iv.lower = iv.upper = values.front();
     iv.sd = 0.0;
+  }
+  iv.sd_floor = sd_floor;
+  iv.sd_used = std::max(iv.sd, sd_floor);
+  if (iv.sd_used > iv.sd) {
+    const double half = pi.t * iv.sd_used * std::sqrt(1.0 / n_new + 1.0 / static_cast<double>(values.size()));
+    iv.lower = iv.mean - half;
+    iv.upper = iv.mean + half;
   }
   iv.matrix = matrix;
   iv.sides = std::string(stats::to_string(sides));

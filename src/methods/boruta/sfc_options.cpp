@@ -48,7 +48,8 @@ const options::Choices<FitKind>& fit_kind_words() {
   static const options::Choices<FitKind> words{{"importance", FitKind::importance},
                                                {"shadow_null", FitKind::shadow_null},
                                                {"score_null", FitKind::score_null},
-                                               {"test", FitKind::test}};
+                                               {"test", FitKind::test},
+                                               {"baseline", FitKind::baseline}};
   return words;
 }
 // A strong feature lowers the score: only the lower and the two-sided test make sense.

@@ -23,6 +23,8 @@ Json interval_json(const Interval& iv) {
   Json j = Json::object();
   j["mean"] = json_number(iv.mean);
   j["sd"] = json_number(iv.sd);
+  j["sd_floor"] = json_number(iv.sd_floor);
+  j["sd_used"] = json_number(iv.sd_used);
   j["lower"] = json_number(iv.lower);
   j["upper"] = json_number(iv.upper);
   j["t_quantile"] = json_number(iv.t_quantile);
@@ -53,6 +55,7 @@ report::Json Result::to_json(const Dataset& data) const {
     e["test_score"] = optional_number(f.test_score);
     e["test_statistic"] = optional_number(f.test_statistic);
     e["test_p_value"] = optional_number(f.test_p_value);
+    e["baseline_score"] = optional_number(f.baseline_score);
     features.push_back(e);
   }
   r["features"] = features;
@@ -77,6 +80,11 @@ report::Json Result::to_json(const Dataset& data) const {
   r["relevant"] = relevant;
   r["model_score"] = json_number(model_score);
   r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
+  r["baseline_score"] = optional_number(baseline_score);
+  r["null_excludes_model"] = null_excludes_model;
+  r["null_zero_spread"] = null_zero_spread;
+  r["null_spread_floored"] = null_spread_floored;
+  r["chance_check"] = chance_check ? chance_check->to_json() : Json(nullptr);
   r["shadow_interval"] = interval_json(shadow_interval);
   r["null_scores"] = numbers(null_scores);
   r["null_shadow_importances"] = numbers(null_shadow_importances);

@@ -4,6 +4,7 @@
 // collected by task index, so the result does not depend on the thread count.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <string>
 
 #include "featrel/error.hpp"
@@ -18,6 +19,13 @@ namespace featrel::sfc {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Four significant digits for messages.
+std::string format_sig(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -40,13 +48,17 @@ void check_metric(const Dataset& data, const Options& o) {
 Result run_impl(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider* fits_in,
                 const boruta::ImportanceProvider* boruta_fits) {
   const Clock::time_point t0 = Clock::now();
-  const Options o = effective_options(options);
+  Options o = effective_options(options);
   validate(o);
   check_metric(data, o);
   const std::uint64_t seed = ctx.seed;
-  boruta::detail::check_data(data, "sfc", o.forest.row_fraction, o.forest.min_leaf, data.n_samples());
   const detail::ScoreRows rows = detail::score_rows(data, o, seed);
-  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.forest.row_fraction, o.forest.min_leaf, rows.train.size());
+  // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.
+  const forest::LeafSize leaf =
+      forest::resolve_min_leaf(o.forest, rows.train.empty() ? data.n_samples() : rows.train.size());
+  o.forest.min_leaf = leaf.rows;
+  boruta::detail::check_data(data, "sfc", o.forest.row_fraction, leaf.rows, data.n_samples());
+  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.forest.row_fraction, leaf.rows, rows.train.size());
   const std::size_t n = data.n_samples(), d = data.n_features();
   const std::vector<bool> constant = boruta::detail::constant_columns(data);
   std::vector<std::size_t> cand;  // the columns every fit may use
@@ -63,6 +75,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   r.threads = ctx.resolved_threads();
   r.scripted = fits_in != nullptr;
   r.warnings = data.warnings;
+  if (leaf.adapted) r.warnings.push_back(leaf.note);
   r.features.assign(d, FeatureResult{});
   for (std::size_t j = 0; j < d; ++j) r.features[j].constant = constant[j];
 
@@ -149,6 +162,19 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.warnings.push_back(std::string("no_relevant_features: V = ") +
                          (o.relevant_set == RelevantSet::union_set ? "A ∪ M" : "A") +
                          " is empty; every feature is irrelevant");
+    // Nothing selected: does the data carry signal the tests did not resolve?
+    if (!fits_in && target) {
+      forest::Params p = boruta::forest_params(boruta_options(o), o.trees);
+      p.feature_fraction = o.feature_fraction;
+      r.chance_check = boruta::detail::chance_check(bins, *target, cand, p, rng::derive(seed, 11));
+      if (r.chance_check->beats)
+        r.warnings.push_back(
+            "nothing_selected: SFC found no relevant feature, yet a forest on all features beats chance: " +
+            r.chance_check->describe() + "; the signal is there but the tests did not resolve it: raise "
+            "--boruta-max-iter (" + std::to_string(o.boruta_max_iter) + " now), loosen --boruta-alpha (" +
+            format_number(o.boruta_alpha) + " now) or lower --boruta-perc (" + format_number(o.boruta_perc) +
+            " now) for Boruta's set, and raise --fpr (" + format_number(o.fpr) + " now) for the minimal set");
+    }
   } else {
     const std::vector<std::size_t>& V = r.relevant;
     // The features of M that are tested: all of M (⊆ V) under union; M ∩ A under --relevant-set boruta.
@@ -173,13 +199,43 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
       own_fits += nq.size();
     }
     const std::size_t reps = static_cast<std::size_t>(o.test_repeats);
+    // The score moves in steps of its resolution g (one row of accuracy). A null that moves between two
+    // neighbouring values in equal shares has SD g/2; a smaller SD means the null rarely leaves one value, which
+    // reflects the frozen forest seed, not a score known to better than a row. So σ is floored at g/2 (not under
+    // compat reference, which keeps squamish's statistics). A full g failed the linear-set strong-recall target.
+    const double resolution = detail::score_resolution(data, o, rows);
+    const double floor = 0.5 * resolution;
     r.score_interval = detail::null_interval(r.null_scores, o, o.sided,
                                              o.null_matrix == NullMatrix::relevant ? "relevant" : "all",
-                                             static_cast<double>(reps));
-    if (r.score_interval->sd == 0.0)
-      r.warnings.push_back("degenerate_null: every null score was " + format_number(r.score_interval->mean) +
-                           "; the interval collapses to it and only a strictly " +
-                           (o.sided == stats::Sides::two ? "different" : "lower") + " score is strong");
+                                             static_cast<double>(reps), o.reference ? 0.0 : floor);
+    const Interval& iv = *r.score_interval;
+    r.null_zero_spread = iv.sd == 0.0;
+    r.null_spread_floored = iv.sd_used > iv.sd;
+    const std::string remedy = "use --null-seeds fresh (forest seeds vary in the null, with --fpr 0.01 to keep "
+                               "power) or --test-repeats 5, and read strong calls as fragile";
+    if (r.null_zero_spread)
+      r.warnings.push_back("degenerate_null: every null score was " + format_sig(iv.mean) +
+                           ": the null has zero spread (one forest seed, and the permuted column changes no "
+                           "prediction)" +
+                           (r.null_spread_floored ? "; its SD is floored at half the score's resolution, " +
+                                                        format_sig(floor) + " (half a row's worth of score)"
+                                                  : std::string("; only a strictly ") +
+                                                        (o.sided == stats::Sides::two ? "different" : "lower") +
+                                                        " score is strong") +
+                           "; " + remedy);
+    else if (r.null_spread_floored) {
+      // What the unfloored interval would have said about the model's own score: the evidence for the floor.
+      const double raw_half = (iv.upper - iv.mean) * iv.sd / iv.sd_used;
+      const bool raw_excludes = r.model_score < iv.mean - raw_half || r.model_score > iv.mean + raw_half;
+      r.warnings.push_back("null_below_resolution: the null's SD " + format_sig(iv.sd) +
+                           " is below half the score's resolution, " + format_sig(floor) +
+                           (raw_excludes ? " (the interval it gives, [" + format_sig(iv.mean - raw_half) + ", " +
+                                               format_sig(iv.mean + raw_half) + "], excludes the model's own score " +
+                                               format_sig(r.model_score) + ")"
+                                         : std::string()) +
+                           "; the interval uses that floor, so a difference of a row or two is not strong; " +
+                           remedy);
+    }
     r.seconds.null = since(t);
 
     // 7. Tests: j permuted inside V (or removed), with the test forest seed.
@@ -208,24 +264,82 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
           }
           tq.push_back(std::move(q));
         }
+      // Baselines: V unperturbed with each distinct test forest seed (one fit under fixed and shared seeds), so
+      // a test is compared with its own forest without the perturbation: a feature whose destruction leaves the
+      // score where it was is not strong, whatever the null says (not under compat reference).
+      std::vector<std::uint64_t> baseline_seeds;
+      if (!o.reference)
+        for (const FitQuery& q : tq)
+          if (std::find(baseline_seeds.begin(), baseline_seeds.end(), q.fit_seed) == baseline_seeds.end())
+            baseline_seeds.push_back(q.fit_seed);
+      const std::size_t n_test_baselines = baseline_seeds.size();
+      const std::size_t n_tests = tq.size();
+      for (std::size_t b = 0; b < baseline_seeds.size(); ++b) {
+        FitQuery q;
+        q.kind = FitKind::baseline;
+        q.sample = b;
+        q.columns = V;
+        q.fit_seed = baseline_seeds[b];
+        tq.push_back(std::move(q));
+      }
       const std::vector<FitOutcome> to = run_fits(tq, fits, ctx, "sfc: tests");
       own_fits += tq.size();
+      auto baseline_of = [&](std::uint64_t fit_seed) {
+        const std::size_t b = static_cast<std::size_t>(
+            std::find(baseline_seeds.begin(), baseline_seeds.end(), fit_seed) - baseline_seeds.begin());
+        return to[n_tests + b].score;
+      };
+      if (n_test_baselines > 0) {
+        double sum = 0.0;
+        for (std::size_t b = 0; b < n_test_baselines; ++b) sum += to[n_tests + b].score;
+        r.baseline_score = sum / static_cast<double>(n_test_baselines);
+      }
       for (std::size_t q = 0; q < tested.size(); ++q) {
         const std::size_t j = tested[q];
-        double sum = 0.0;
-        for (std::size_t rep = 0; rep < reps; ++rep) sum += to[q * reps + rep].score;
+        double sum = 0.0, base = 0.0;
+        for (std::size_t rep = 0; rep < reps; ++rep) {
+          sum += to[q * reps + rep].score;
+          if (!baseline_seeds.empty()) base += baseline_of(tq[q * reps + rep].fit_seed);
+        }
         const double score = sum / static_cast<double>(reps);
-        const detail::TestVerdict v = detail::strong_test(score, *r.score_interval, o);
         FeatureResult& f = r.features[j];
+        // Paired with its baseline: the test's effect is its change from its own unperturbed forest, placed on
+        // the null's mean and judged by the null's spread, so the offset between the null's forest (another seed,
+        // one column more) and the tests' forest, which σ_π does not contain, cannot make a feature strong.
+        double centred = score;
+        if (n_test_baselines > 0) {
+          f.baseline_score = base / static_cast<double>(reps);
+          centred = r.score_interval->mean + (score - *f.baseline_score);
+        }
+        const detail::TestVerdict v = detail::strong_test(centred, *r.score_interval, o);
         f.tested = true;
         f.test_score = score;
         f.test_statistic = v.statistic;
         f.test_p_value = v.p_value;
         strong[j] = v.strong;
+        if (f.baseline_score) {
+          // Lower: destroying j must lower the score below its own forest's; two-sided: at least change it.
+          const bool changed = o.sided == stats::Sides::two ? score != *f.baseline_score : score < *f.baseline_score;
+          if (!changed) strong[j] = false;
+        }
       }
     }
     r.seconds.tests = since(t);
     for (std::size_t j : V) r.features[j].cls = strong[j] ? 2 : 1;
+
+    // The unperturbed scores (the model's own, the tests' baseline) belong inside the null interval; outside, the
+    // null misses how much scores vary between forests and its verdicts are unreliable.
+    std::vector<std::pair<std::string, double>> unperturbed{{"the model's own score", r.model_score}};
+    if (r.baseline_score) unperturbed.emplace_back("the tests' unperturbed baseline", *r.baseline_score);
+    for (const auto& [what, value] : unperturbed)
+      if (value < iv.lower || value > iv.upper) {
+        r.null_excludes_model = true;
+        r.warnings.push_back("null_excludes_model: " + what + " " + format_sig(value) + " lies " +
+                             (value < iv.lower ? "below" : "above") + " the score interval [" +
+                             format_sig(iv.lower) + ", " + format_sig(iv.upper) +
+                             "]: the null does not cover the variation between forests, so its strong calls are "
+                             "unreliable; " + remedy);
+      }
   }
 
   for (std::size_t j = 0; j < d; ++j) {

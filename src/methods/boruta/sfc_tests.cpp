@@ -13,9 +13,9 @@ TestVerdict strong_test(double score, const Interval& iv, const Options& o) {
   TestVerdict v;
   const bool two = o.sided == stats::Sides::two;
   v.strong = score < iv.lower || (two && score > iv.upper);
-  if (iv.sd > 0.0) {
+  if (iv.sd_used > 0.0) {
     const double alpha = static_cast<double>(iv.n_samples);
-    const double scale = iv.sd * std::sqrt(1.0 / static_cast<double>(o.test_repeats) + 1.0 / alpha);
+    const double scale = iv.sd_used * std::sqrt(1.0 / static_cast<double>(o.test_repeats) + 1.0 / alpha);
     const double stat = (score - iv.mean) / scale;
     v.statistic = stat;
     const boost::math::students_t dist(alpha - 1.0);

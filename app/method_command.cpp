@@ -11,6 +11,7 @@
 #include "featrel/method_registry.hpp"
 #include "featrel/option_docs.hpp"
 #include "featrel/provenance.hpp"
+#include "featrel/resampling.hpp"
 #include "option_flags.hpp"
 
 namespace featrel::cli {
@@ -40,6 +41,12 @@ void run_method(const MethodSpec& spec, const MethodCommandState& state) {
     throw options::OptionError("sort", "option 'sort' must be one of " + options::detail::join_words(spec.sort_keys) +
                                            ", got '" + out.sort + "'");
   spec.check(settings);  // bad options fail before the data is read
+  // The shared resampled repeats, for methods without repeats of their own.
+  resampling::Options repeats{};
+  if (!spec.own_repeats) {
+    repeats = read_settings(resampling::option_table(), state.flags);
+    resampling::validate(repeats);
+  }
   const bool without_data = spec.runs_without_data && spec.runs_without_data(settings);
   const std::string either = "give either a data file (DATA.csv) or " + spec.data_alternative + ", not ";
   if (without_data && !state.data.empty() && !spec.data_with_alternative) throw InputError(either + "both");
@@ -52,7 +59,7 @@ void run_method(const MethodSpec& spec, const MethodCommandState& state) {
                                        : read_csv(state.data, csv);
 
   Session session(run, out.quiet, spec.name);
-  const auto result = spec.run(data, settings, session.context());
+  const auto result = resampling::run_with_repeats(spec, data, settings, repeats, session.context());
   session.finish_progress();
   MethodOutputs outputs;
   outputs.document = [&] {
@@ -83,6 +90,7 @@ void add_method_command(CLI::App& app, const MethodSpec& spec) {
   sub->add_option("data", state->data, "Input CSV file (header row required)")->type_name("DATA.csv");
   state->flags.add(*sub, data_option_table());
   state->flags.add(*sub, *spec.schema);
+  if (!spec.own_repeats) state->flags.add(*sub, resampling::option_table());
   state->flags.add(*sub, run_option_table());
   std::vector<std::string> skip;
   if (!spec.has_chart) skip.push_back("svg");
@@ -96,12 +104,14 @@ void add_method_command(CLI::App& app, const MethodSpec& spec) {
 void add_options_command(CLI::App& app) {
   auto name = std::make_shared<std::string>();
   CLI::App* sub = app.add_subcommand("options", "Print a method's option table as Markdown (as docs/ shows it)");
-  sub->add_option("method", *name, "Method name, or data, run or output for the shared option sets")->required();
+  sub->add_option("method", *name, "Method name, or data, run, output or resampling for the shared option sets")
+      ->required();
   sub->callback([name]() {
-    const options::Schema* schema = *name == "data"     ? static_cast<const options::Schema*>(&data_option_table())
-                                    : *name == "run"    ? &run_option_table()
-                                    : *name == "output" ? &output_option_table()
-                                                        : method(*name).schema;
+    const options::Schema* schema = *name == "data"         ? static_cast<const options::Schema*>(&data_option_table())
+                                    : *name == "run"        ? &run_option_table()
+                                    : *name == "output"     ? &output_option_table()
+                                    : *name == "resampling" ? &resampling::option_table()
+                                                            : method(*name).schema;
     std::cout << report::options_markdown(*schema);
   });
 }
@@ -110,7 +120,10 @@ std::string flag_for_key(const std::string& command, const std::string& key) {
   std::vector<const options::Schema*> schemas{&data_option_table(), &run_option_table(), &output_option_table()};
   if (command == "generate") schemas.insert(schemas.begin(), &gen::request_option_table());
   for (const auto& m : methods())
-    if (m.name == command) schemas.insert(schemas.begin(), m.schema);
+    if (m.name == command) {
+      if (!m.own_repeats) schemas.push_back(&resampling::option_table());
+      schemas.insert(schemas.begin(), m.schema);
+    }
   for (const auto* s : schemas)
     if (const options::Info* i = s->find(key)) return i->flag;
   return "";

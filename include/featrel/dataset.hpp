@@ -135,6 +135,11 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const Eigen::VectorXd& y, const CsvOptions& options);
 
+// The rows `rows` of `data` (in that order; a row may repeat) as a Dataset of their own: labels, y and
+// missing-value flags follow, and a column constant on these rows is flagged constant. The data's warnings are
+// not carried over.
+Dataset subset_rows(const Dataset& data, const std::vector<std::size_t>& rows);
+
 // ---- small CSV side files (counts, impact tables, blocks, row roles) ----------------------------------------------
 
 // One line split into fields: RFC 4180 double quotes ("" inside quotes is one quote; no embedded newlines),

@@ -85,6 +85,9 @@ struct MethodSpec {
   // The data file may also come with the alternative (ubayfs: DATA.csv --counts FILE adds correlations). Without a
   // data file the method runs on a Dataset without columns.
   bool data_with_alternative = false;
+  // The method has its own `repeats` option (crfe, rfe: random splits; ubayfs: outer splits) and reports
+  // features[].selection_frequency itself; the shared resampled repeats (resampling.hpp) are not offered.
+  bool own_repeats = false;
 };
 
 // Builds a MethodSpec from a method's typed pieces: options are read from the settings through `table` and checked
@@ -111,8 +114,10 @@ void merge_selection(report::Json& document, const Selection& selection);
 
 // The pre-flight issues of a run as the result document's `preflight` block: [{kind, column, message}].
 report::Json preflight_json(const std::vector<PreflightIssue>& issues);
+// Every method runs on at least this many rows (adapting its defaults on small cohorts).
+inline constexpr std::size_t kMinRows = 20;
 // Runs the pre-flight checks before a method (constant columns are left to the Dataset's own warning). A fatal
-// issue is an InputError with its message.
+// issue is an InputError with its message, as are fewer than kMinRows rows and a class with a single row.
 std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks);
 
 template <class O, class R>

@@ -69,6 +69,20 @@ std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector
   PreflightOptions po;
   po.classification_only =
       !tasks.empty() && std::find(tasks.begin(), tasks.end(), Task::regression) == tasks.end();
+  // Small cohorts: methods adapt their defaults down to kMinRows rows; below, or with a class of a
+  // single row, no resampling, split or forest has anything sensible to work with.
+  if (data.n_samples() > 0 && data.n_samples() < kMinRows)  // 0 rows: a method reading side files only
+    throw InputError(data.source + " has " + std::to_string(data.n_samples()) + " rows; featrel needs at least " +
+                     std::to_string(kMinRows) + " rows to select features (collect more rows)");
+  if (data.is_classification())
+    for (std::size_t c = 0; c < data.n_classes(); ++c) {
+      std::size_t rows = 0;
+      for (int l : data.labels) rows += static_cast<std::size_t>(l) == c ? 1 : 0;
+      if (rows == 1)
+        throw InputError("class '" + data.classes[c] + "' of target '" + data.target_name +
+                         "' has a single row; nothing can be learned or validated about it — remove that row, "
+                         "merge the class with another, or choose another --target");
+    }
   std::vector<PreflightIssue> kept;
   for (auto& issue : preflight(data, po)) {
     if (issue.fatal) throw InputError(issue.message);
@@ -82,11 +96,14 @@ const std::vector<MethodSpec>& methods() {
     std::vector<MethodSpec> m;
     m.push_back(fri::method_spec());
     m.push_back(crfe::method_spec());
+    m.back().own_repeats = true;  // --repeats: random splits with runs[] and stability
     m.push_back(rfe::method_spec());
+    m.back().own_repeats = true;
     m.push_back(boruta::method_spec());
     m.push_back(sfc::method_spec());
     m.push_back(pareto::method_spec());
     m.push_back(ubayfs::method_spec());
+    m.back().own_repeats = true;  // --repeats: outer splits
     m.push_back(selectors::method_spec(selectors::Method::mrmr));
     m.push_back(selectors::method_spec(selectors::Method::fisher));
     m.push_back(selectors::method_spec(selectors::Method::laplacian));

@@ -1,6 +1,7 @@
 // Walks every registered method's option table against the binary: --help lists each flag with its default,
 // every range is enforced with exit 2 and a message naming the flag, and the JSON echo holds exactly the table's
-// keys. Also checks the docs: each method page holds its generated option table.
+// keys. The shared resampling table (resampling.hpp) is walked with every method that offers it (those without
+// repeats of their own). Also checks the docs: each method page holds its generated option table.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "featrel/generate.hpp"
 #include "featrel/method_registry.hpp"
 #include "featrel/option_docs.hpp"
+#include "featrel/resampling.hpp"
 
 using featrel::test::read_file;
 using featrel::test::run_cli;
@@ -52,37 +54,74 @@ TEST(CliOptions, HelpListsEveryFlagWithItsDefault) {
     for (const auto* shared : {static_cast<const featrel::options::Schema*>(&featrel::data_option_table()),
                                static_cast<const featrel::options::Schema*>(&featrel::run_option_table())})
       for (const auto* info : shared->infos()) EXPECT_NE(r.out.find(info->flag), std::string::npos) << info->flag;
+    // The shared resampled repeats: offered by every method without repeats of its own, with their defaults.
+    for (const auto* info : featrel::resampling::option_table().infos()) {
+      if (spec.own_repeats) continue;
+      EXPECT_NE(r.out.find(info->flag), std::string::npos) << spec.name << " " << info->flag;
+      if (info->kind != featrel::options::Kind::boolean && !info->default_text.empty())
+        EXPECT_NE(r.out.find("[default: " + info->default_text + "]"), std::string::npos) << spec.name << " " << info->flag;
+    }
+    if (spec.own_repeats) EXPECT_EQ(r.out.find("--min-frequency"), std::string::npos) << spec.name;
   }
   const auto top = run_cli("--help");
   for (const auto& spec : featrel::methods()) EXPECT_NE(top.out.find(spec.name), std::string::npos) << spec.name;
 }
 
 TEST(CliOptions, EveryNumberOutsideItsRangeExitsTwoNamingTheFlag) {
-  // Options are checked before the data file is read, so no data is needed to see the refusal.
+  // Options are checked before the data file is read, so no data is needed to see the refusal. The shared
+  // resampling table gets every bad word with the first method that offers it and its out-of-range words (the
+  // ones after the four generic ones) with the others: the same table, wired into each command.
+  bool resampling_walked = false;
   for (const auto& spec : featrel::methods()) {
     std::vector<const featrel::options::Info*> infos = spec.schema->infos();
     for (const auto* info : featrel::run_option_table().infos()) infos.push_back(info);
-    for (const auto* info : infos) {
+    const std::size_t own = infos.size();
+    if (!spec.own_repeats)
+      for (const auto* info : featrel::resampling::option_table().infos()) infos.push_back(info);
+    for (std::size_t k = 0; k < infos.size(); ++k) {
+      const auto* info = infos[k];
       if (!info->cli) continue;
       if (info->kind != featrel::options::Kind::integer && info->kind != featrel::options::Kind::real) continue;
-      for (const auto& word : bad_words(*info)) {
+      std::vector<std::string> words = bad_words(*info);
+      if (k >= own && resampling_walked) words.erase(words.begin(), words.begin() + 4);
+      for (const auto& word : words) {
         const auto r = run_cli(spec.name + " missing.csv " + info->flag + "=" + quote(word));
         EXPECT_EQ(r.code, 2) << spec.name << " " << info->flag << "=" << word << ": " << r.err;
         EXPECT_NE(r.err.find(info->flag), std::string::npos) << spec.name << " " << info->flag << ": " << r.err;
         EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
       }
     }
+    resampling_walked = resampling_walked || !spec.own_repeats;
   }
 }
 
 TEST(CliOptions, ChoicesAreEnforced) {
-  for (const auto& spec : featrel::methods())
-    for (const auto* info : spec.schema->infos()) {
+  for (const auto& spec : featrel::methods()) {
+    std::vector<const featrel::options::Info*> infos = spec.schema->infos();
+    if (!spec.own_repeats)
+      for (const auto* info : featrel::resampling::option_table().infos()) infos.push_back(info);
+    for (const auto* info : infos) {
       if (!info->cli || info->kind != featrel::options::Kind::choice) continue;
       const auto r = run_cli(spec.name + " missing.csv " + info->flag + " no-such-word");
       EXPECT_EQ(r.code, 2) << spec.name << " " << info->flag;
       EXPECT_NE(r.err.find("one of"), std::string::npos) << r.err;
     }
+  }
+}
+
+TEST(CliOptions, ResamplingCombinationsNeedRepeatsAndNameTheFlag) {
+  // Refused before the data is read (the file does not exist), exit 2, naming the flag the user typed.
+  const std::vector<std::pair<std::string, std::string>> cases{{"--min-frequency 0.6", "--min-frequency"},
+                                                                {"--frequency-svg f.svg", "--frequency-svg"},
+                                                                {"--repeats 1 --min-frequency 0.6", "--min-frequency"}};
+  for (const auto& [args, flag] : cases) {
+    const auto r = run_cli("boruta missing.csv " + args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(flag), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("repeats"), std::string::npos) << r.err;
+  }
+  // Methods with their own repeats do not take the shared flags.
+  EXPECT_EQ(run_cli("crfe missing.csv --min-frequency 0.6").code, 2);
 }
 
 TEST(CliOptions, JsonEchoHoldsExactlyTheTableKeys) {
@@ -126,7 +165,8 @@ TEST(CliOptions, CliPageHoldsTheSharedOptionTables) {
   const std::string text = read_file(std::string(FEATREL_DOCS_DIR) + "/cli.md");
   for (const auto* schema : {static_cast<const featrel::options::Schema*>(&featrel::data_option_table()),
                              static_cast<const featrel::options::Schema*>(&featrel::run_option_table()),
-                             static_cast<const featrel::options::Schema*>(&featrel::output_option_table())}) {
+                             static_cast<const featrel::options::Schema*>(&featrel::output_option_table()),
+                             static_cast<const featrel::options::Schema*>(&featrel::resampling::option_table())}) {
     const std::string begin = "<!-- options:" + schema->name() + " -->\n", end = "<!-- /options:" + schema->name() + " -->";
     const auto a = text.find(begin), b = text.find(end);
     ASSERT_NE(a, std::string::npos) << begin;
@@ -140,6 +180,9 @@ TEST(CliOptions, OptionsCommandPrintsTheTable) {
   const auto r = run_cli("options fri");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, featrel::report::options_markdown(*featrel::method("fri").schema));
+  const auto shared = run_cli("options resampling");
+  ASSERT_EQ(shared.code, 0) << shared.err;
+  EXPECT_EQ(shared.out, featrel::report::options_markdown(featrel::resampling::option_table()));
   EXPECT_EQ(run_cli("options no-such-method").code, 2);
 }
 

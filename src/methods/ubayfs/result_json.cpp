@@ -1,4 +1,5 @@
 // The UBayFS result JSON: the shared format of docs/result-format.md#writing-rules with the fields of docs/ubayfs.md#inputs-and-outputs.
+#include <algorithm>
 #include <cmath>
 
 #include "featrel/result_json.hpp"
@@ -118,6 +119,14 @@ report::Json Result::to_json() const {
     e["posterior_mean"] = json_number(posterior_mean[j]);
     e["optimum_frequency"] = json_number(optimum_frequency(j));
     e["mh_inclusion_frequency"] = mh_inclusion.empty() ? Json(nullptr) : json_number(mh_inclusion[j]);
+    if (stability && !stability->per_run.empty()) {
+      // With --repeats, as every method reports it (docs/result-format.md): the share of outer splits whose
+      // reported optimum (optima[0]) holds the feature; a split without an optimum selected nothing.
+      std::size_t chosen = 0;
+      for (const auto& run : stability->per_run)
+        if (!run.optima.empty() && std::binary_search(run.optima.front().begin(), run.optima.front().end(), j)) ++chosen;
+      e["selection_frequency"] = json_number(static_cast<double>(chosen) / static_cast<double>(stability->per_run.size()));
+    }
     r["features"].push_back(std::move(e));
   }
   report::finish_selection(r);

@@ -127,20 +127,6 @@ Result run_once(const Dataset& data, const Options& o, const RunContext& ctx) {
   return r;
 }
 
-Dataset subset_rows(const Dataset& data, const std::vector<std::size_t>& rows) {
-  Dataset d = data;
-  d.X.resize(static_cast<Eigen::Index>(rows.size()), data.X.cols());
-  d.y.resize(static_cast<Eigen::Index>(rows.size()));
-  d.labels.clear();
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    d.X.row(static_cast<Eigen::Index>(i)) = data.X.row(static_cast<Eigen::Index>(rows[i]));
-    d.y[static_cast<Eigen::Index>(i)] = data.y[static_cast<Eigen::Index>(rows[i])];
-    if (!data.labels.empty()) d.labels.push_back(data.labels[rows[i]]);
-  }
-  d.warnings.clear();
-  return d;
-}
-
 Eigen::MatrixXd columns(const Eigen::MatrixXd& X, const std::vector<std::size_t>& rows,
                         const std::vector<std::size_t>& cols) {
   Eigen::MatrixXd out(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(cols.size()));

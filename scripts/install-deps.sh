@@ -15,6 +15,10 @@ packages=(
   liblinear-dev libsvm-dev # linear and kernel SVM back ends
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev # libFuzzer harnesses (make fuzz)
+  # the Python package (docs/python.md): module build, pip install into a venv, its tests
+  python3-dev pybind11-dev python3-pybind11 python3-venv python3-pip python3-setuptools
+  python3-numpy python3-scipy python3-sklearn python3-joblib python3-pandas python3-matplotlib
+  python3-pytest python3-dask python3-distributed
 )
 
 missing=()

@@ -1,0 +1,50 @@
+"""The same seed gives the same result as the CLI: FRI's intervals and classes, Boruta's decisions."""
+
+import json
+import subprocess
+
+import numpy as np
+import pytest
+
+import featrel
+
+from conftest import DATA
+
+
+def run_cli(cli, method, tmp_path, *flags):
+    out = tmp_path / f"{method}.json"
+    subprocess.run([cli, method, str(DATA), "--seed", "1", "--quiet", "--json", str(out), *flags], check=True)
+    return json.loads(out.read_text())
+
+
+def test_fri_intervals_equal_the_cli(cli, breast_cancer, tmp_path):
+    X, y = breast_cancer
+    doc = run_cli(cli, "fri", tmp_path)
+    est = featrel.FRI(random_state=1).fit(X, y)
+    lower = [f["lower"] for f in doc["features"]]
+    upper = [f["upper"] for f in doc["features"]]
+    assert np.array_equal(est.interval_, np.column_stack([lower, upper]))  # exactly, not approximately
+    assert est.relevance_classes_.tolist() == [f["class"] for f in doc["features"]]
+    assert est.result_["features"] == doc["features"]
+    assert est.result_["options"] == doc["options"]
+
+
+def test_boruta_decisions_equal_the_cli(cli, breast_cancer, tmp_path):
+    X, y = breast_cancer
+    doc = run_cli(cli, "boruta", tmp_path)
+    est = featrel.Boruta(random_state=1).fit(X, y)
+    assert est.decision_.tolist() == [f["decision"] for f in doc["features"]]
+    assert est.importance_history_.tolist() == doc["importance_history"]
+    assert est.support_.tolist() == [f["selected"] for f in doc["features"]]
+
+
+@pytest.mark.parametrize("method,cls,flags,params", [
+    ("mrmr", featrel.MRMR, ["-k", "7"], dict(n_features_to_select=7)),
+    ("crfe", featrel.CRFE, ["--lambda", "0.3"], dict(lambda_=0.3)),
+])
+def test_other_methods_equal_the_cli(cli, breast_cancer, tmp_path, method, cls, flags, params):
+    X, y = breast_cancer
+    doc = run_cli(cli, method, tmp_path, *flags)
+    est = cls(random_state=1, **params).fit(X, y)
+    assert est.result_["features"] == doc["features"]
+    assert est.result_["selected"] == doc["selected"]

@@ -47,9 +47,15 @@ class PresetError : public InputError {
 enum class Threshold { tail, normal };
 // Linkage of the grouping's hierarchical clustering (docs/fri.md#feature-grouping).
 enum class Linkage { single, average, complete };
+// Held-out score of the C search for two-class problems (binary and each one-vs-rest class;
+// docs/fri.md#hyperparameter-search): balanced accuracy (mean recall over the classes, 0.5 for predicting the
+// majority, featrel's default), macro F1, or support-weighted F1 (the paper's and the reference's, which rewards
+// predicting the majority of an imbalanced target). Regression uses R², ordinal targets 1 − MMAE/(K−1) always.
+enum class CvScore { balanced_accuracy, macro_f1, weighted_f1 };
 
 std::string to_string(Threshold rule);
 std::string to_string(Linkage linkage);
+std::string to_string(CvScore score);
 // "tail" | "normal"; "single" | "average" | "complete". InputError naming the option otherwise.
 Threshold parse_threshold(std::string_view word);
 Linkage parse_linkage(std::string_view word);
@@ -78,6 +84,7 @@ struct Options {
   std::vector<double> epsilon_grid{0.0, 0.01, 0.1, 0.3};  // searched ε, in units of s_y (regression)
   int cv_folds = 3;                                 // stratified, shuffled folds of the search
   double tie_tolerance = 1e-9;                      // CV scores within this of the best tie; smallest C wins
+  CvScore cv_score = CvScore::balanced_accuracy;    // held-out score of two-class searches
   std::optional<double> slack;                      // sets w_l1_slack and loss_slack at once
   double w_l1_slack = 0.001;                        // δ_w: L1 budget μ = (1 + δ_w)·N
   double loss_slack = 0.001;                        // δ_ℓ: loss budget ρ = max((1 + δ_ℓ)·L*, ρ_min)
@@ -106,7 +113,7 @@ void validate(const Options& options);
 
 // The options a run actually uses: under `reference` the compat settings of docs/fri.md#compatibility-settings replace the featrel
 // ones (loss_floor 0, 20 in-place probes without refit, normal rule with population sd, p = 0.9999,
-// min_relevance 0); c_grid and epsilon_grid sorted ascending without duplicates. This is the `options` echo.
+// min_relevance 0, weighted F1 as the search score); c_grid and epsilon_grid sorted ascending without duplicates. This is the `options` echo.
 Options effective_options(const Options& options);
 
 // The options as the JSON `options` echo writes them.
@@ -142,6 +149,10 @@ struct FeatureResult {
   double signed_max = 0.0;       // max w_j / N
   double baseline_weight = 0.0;  // w*_j / N
   int cls = 0;                   // 0 irrelevant, 1 weak, 2 strong
+  // Class 0 although every good model needs the feature: lower above the lower threshold (strong-relevance
+  // evidence) but upper not above the noise threshold (docs/fri.md#needed-below-noise). The class stays 0, so
+  // the selection is unchanged; this flag says it out loud.
+  bool needed_below_noise = false;
   bool constant = false;         // left out of every LP
   int group = 0;                 // grouping label (0 = ungrouped or grouping not run)
   std::optional<std::pair<double, double>> preset;  // constrained runs: the pinned [lo, hi]
@@ -154,6 +165,15 @@ struct GridPoint {
   double score = 0.0;             // mean over folds
   double score_sd = 0.0;          // sample sd over folds
   std::vector<double> fold_scores;
+  bool degenerate = false;        // every fold's model has no weights (‖w‖₁ ≤ 1e-12): the constant model
+  bool tied = false;              // within tie_tolerance of the best mean score
+};
+
+// The CV curve's shape around the chosen point (docs/fri.md#hyperparameter-search).
+struct CurveFlatness {
+  bool flat = false;              // a C at least 10× away from the chosen one scores within one SD of it
+  double sd = 0.0;                // the chosen point's SD over folds
+  double c_min = 0.0, c_max = 0.0;  // range of C whose mean score is within sd of the chosen score
 };
 
 struct Hyper {
@@ -161,8 +181,15 @@ struct Hyper {
   double epsilon = 0.0;           // units of y; 0 for non-regression tasks
   bool searched = false;
   int cv_folds = 0;               // 0 when not searched
+  std::string score_name;         // "balanced_accuracy", "macro_f1", "weighted_f1", "r2", "1-mmae" ("" if not searched)
   std::vector<GridPoint> grid;    // default: C ascending, then ε ascending; reference: the random draws
   std::optional<std::size_t> chosen;  // index into grid
+  std::optional<std::size_t> best;    // index of the highest mean score (the first one in grid order)
+  std::string reason;             // why `chosen` was chosen, in words
+  // Mean and SD over folds of the constant model's held-out score (majority class of the training fold, its mean
+  // for regression, its median level for ordinal targets): the score "chance" reaches.
+  double chance_score = 0.0, chance_sd = 0.0;
+  CurveFlatness flatness;
 };
 
 struct Baseline {
@@ -170,7 +197,7 @@ struct Baseline {
   double loss = 0.0;              // L* = Σξ*
   double bias = 0.0;              // binary and regression
   std::vector<double> thresholds; // ordinal θ_0..θ_{K-2}
-  double train_score = 0.0;       // weighted F1, R² or 1 − MMAE/(K−1) on all rows
+  double train_score = 0.0;       // the search's score (Hyper::score_name; cv_score for two classes) on all rows
   int n_nonzero = 0;              // |w*_j| > 1e-9·N
   std::vector<double> weights;    // w*_j per column (raw LP units; 0 for constant columns)
   bool constant_model = false;    // N ≤ 1e-12: every feature irrelevant, no bounds or probes

@@ -260,4 +260,48 @@ TEST(CliFriTasks, BreastCancerHasAStrongFeature) {
   EXPECT_NE(row.find("strong"), std::string::npos) << row;
 }
 
+// The cases (docs/fri.md#needed-below-noise): on breast cancer (seed 0) `worst smoothness` has lower 0.062
+// above the lower threshold and upper below the noise threshold: class 0 with its own label. On sonar with
+// --positive R (seed 0) nothing is selected although the model beats chance, V31 (lower 0.087) is labelled, and
+// the warnings name the remedies.
+TEST(CliFriTasks, NeededBelowNoiseAndAnEmptySelectionAreSaidOutLoud) {
+  TempDir dir;
+  const auto bc = run_cli("fri " + data_file("breast_cancer_wisconsin_diagnostic.csv") +
+                          " --target malignant --seed 0 --threads 2 --json " + (dir / "bc.json"));
+  ASSERT_EQ(bc.code, 0) << bc.err;
+  const Json b = Json::parse(read_file(dir / "bc.json"));
+  const Json& ws = b["features"][24];
+  ASSERT_EQ(ws["name"], "worst smoothness");
+  EXPECT_EQ(ws["class"], 0);
+  EXPECT_EQ(ws["needed_below_noise"], true);
+  EXPECT_GT(ws["lower"].get<double>(), b["probes"]["threshold_lower"].get<double>());
+  EXPECT_LE(ws["upper"].get<double>(), b["probes"]["threshold_upper"].get<double>());
+  EXPECT_NE(bc.out.find("worst smoothness         0.0620  0.0897  needed, below noise"), std::string::npos) << bc.out;
+
+  const auto sr = run_cli("fri " + data_file("sonar.csv") + " --target Class --positive R --seed 0 --threads 2 --json " +
+                          (dir / "sonar.json"));
+  ASSERT_EQ(sr.code, 0) << sr.err;
+  const Json s = Json::parse(read_file(dir / "sonar.json"));
+  EXPECT_TRUE(s["selected"].empty());
+  bool v31 = false;
+  for (const auto& f : s["features"])
+    if (f["name"] == "V31") v31 = f["needed_below_noise"].get<bool>() && f["class"] == 0;
+  EXPECT_TRUE(v31);
+  EXPECT_NE(sr.err.find("nothing is selected although the model beats chance"), std::string::npos) << sr.err;
+  EXPECT_NE(sr.err.find("--p 0.99"), std::string::npos) << sr.err;
+  EXPECT_NE(sr.err.find("the CV curve is flat"), std::string::npos) << sr.err;
+  EXPECT_NE(sr.err.find("--repeats"), std::string::npos) << sr.err;
+  // The CV curve with the choice and its reason is in the JSON.
+  const Json& h = s["hyper"];
+  EXPECT_EQ(h["score"], "balanced_accuracy");
+  EXPECT_EQ(h["grid"].size(), 13u);
+  EXPECT_EQ(h["flatness"]["flat"], true);
+  EXPECT_NE(h["reason"].get<std::string>().find("highest mean balanced_accuracy"), std::string::npos);
+  // --compat reference keeps weighted F1.
+  const auto ref = run_cli("fri " + data_file("sonar.csv") + " --target Class --positive R --compat reference "
+                           "--quiet --json " + (dir / "ref.json"));
+  ASSERT_EQ(ref.code, 0) << ref.err;
+  EXPECT_EQ(Json::parse(read_file(dir / "ref.json"))["hyper"]["score"], "weighted_f1");
+}
+
 }  // namespace

@@ -44,7 +44,8 @@ TEST(FriJson, BinaryDocument) {
 
   EXPECT_EQ(keys(j["features"][0]),
             (std::vector<std::string>{"index", "name", "selected", "constant", "class", "relevance", "lower", "upper",
-                                      "signed_min", "signed_max", "baseline_weight", "group"}));
+                                      "signed_min", "signed_max", "baseline_weight", "needed_below_noise",
+                                      "group"}));
   for (std::size_t q = 0; q < 5; ++q) {
     EXPECT_EQ(j["features"][q]["index"], q);
     EXPECT_EQ(j["features"][q]["selected"], r.features[q].cls > 0);
@@ -64,9 +65,12 @@ TEST(FriJson, BinaryDocument) {
   EXPECT_EQ(ph["probes"]["lp_solves"], 150);
   EXPECT_EQ(ph["constrained"]["lp_solves"], 1 + 8);
 
-  EXPECT_EQ(keys(j["hyper"]), (std::vector<std::string>{"C", "epsilon", "searched", "cv_folds", "grid", "chosen"}));
+  EXPECT_EQ(keys(j["hyper"]), (std::vector<std::string>{"C", "epsilon", "searched", "cv_folds", "score", "grid",
+                                                         "chosen", "best", "reason", "constant_model", "flatness"}));
   EXPECT_EQ(j["hyper"]["grid"].size(), 3u);
-  EXPECT_EQ(keys(j["hyper"]["grid"][0]), (std::vector<std::string>{"C", "epsilon", "score", "score_sd"}));
+  EXPECT_EQ(keys(j["hyper"]["grid"][0]), (std::vector<std::string>{"C", "epsilon", "score", "score_sd", "fold_scores",
+                                                                   "degenerate", "tied"}));
+  EXPECT_EQ(keys(j["hyper"]["flatness"]), (std::vector<std::string>{"flat", "sd", "c_within_sd"}));
   EXPECT_EQ(keys(j["baseline"]), (std::vector<std::string>{"l1_norm", "loss", "bias", "train_score", "n_nonzero"}));
   EXPECT_EQ(keys(j["model_class"]), (std::vector<std::string>{"mu", "rho", "rho_floor_active"}));
   const Json& p = j["probes"];
@@ -86,7 +90,8 @@ TEST(FriJson, BinaryDocument) {
   EXPECT_EQ(featrel::report::parse_json_text(text, "fri"), j);
   const std::string csv = featrel::report::features_csv(j);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "index,name,selected,constant,class,relevance,lower,upper,signed_min,signed_max,baseline_weight,group");
+            "index,name,selected,constant,class,relevance,lower,upper,signed_min,signed_max,baseline_weight,"
+            "needed_below_noise,group");
 }
 
 TEST(FriJson, ReferenceAndOtherTasks) {

@@ -22,7 +22,7 @@ namespace featrel::fri::detail {
 // |value| below this is reported as 0 (normalised units): docs/fri.md#relevance-bounds (featrel) and docs/fri.md#compatibility-settings (reference).
 inline double zero_tolerance(const Options& o) { return o.reference ? 1e-11 : 1e-9; }
 // A baseline L1 norm at or below this is the constant model (docs/fri.md#baseline-and-model-class).
-inline constexpr double kConstantModelNorm = 1e-12;
+inline constexpr double kConstantModelNorm = 1e-9;
 
 // One model class: the data and target of one LP family.
 struct Problem {
@@ -69,16 +69,33 @@ void run_blocks(std::size_t n, const RunContext& ctx, std::string_view stage, co
 struct SearchOutcome {
   Hyper hyper;
   LpBasis warm;  // basis of the first fold at the chosen point (a warm start for the baseline), may be empty
+  // featrel's rule: the tied grid points in order of preference (chosen first) and their first-fold bases, so
+  // that solve_problem() can pass over a chosen C whose model on all rows has no weights.
+  std::vector<std::size_t> preference;
+  std::vector<LpBasis> bases;
 };
 
 // docs/fri.md#hyperparameter-search: the grid search (or the reference's random search); when C (and ε) are fixed, no search.
 SearchOutcome search(const Problem& pb, const Options& o, const RunContext& ctx, PhaseAccumulator& phase);
 
+// docs/fri.md#hyperparameter-search: sets h.flatness for h.chosen: flat when a C at least 10× away from the
+// chosen one has a mean score within one SD over folds of the chosen point's (the data cannot tell those C apart,
+// and the fold split decides). SD 0 is never flat.
+void measure_flatness(Hyper& h);
+
 // Fold id per sample of the search: stratified and shuffled (featrel), or contiguous KFold blocks (reference).
 std::vector<int> search_fold_ids(const Problem& pb, int k, bool reference);
 
-// Score of a fitted model on the given samples: weighted F1 (classification), R² (regression), 1 − MMAE/(K−1).
-double score(const LpSvm& lp, const LpModelFit& fit, const Problem& pb, const std::vector<int>& samples);
+// Score of a fitted model on the given samples: o.cv_score (classification), R² (regression), 1 − MMAE/(K−1).
+double score(const LpSvm& lp, const LpModelFit& fit, const Problem& pb, const Options& o,
+             const std::vector<int>& samples);
+// The same score of given predictions (a class as ±1, a value, or a level per sample).
+double score_values(const Problem& pb, const Options& o, const std::vector<int>& samples,
+                    const std::vector<double>& pred);
+// The score's name in JSON (Hyper::score_name).
+std::string score_name(const Problem& pb, const Options& o);
+// Its words in text: "balanced accuracy", "macro F1", "weighted F1", "R²", "1 − MMAE/(K−1)".
+std::string score_words(std::string_view name);
 
 // ---- Baseline and model class (model_class.cpp) --------------------------------------------------------------
 
@@ -131,6 +148,8 @@ Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const Run
                   std::vector<std::string>& warnings);
 // docs/fri.md#relevance-classes: 2 strong, 1 weak, 0 irrelevant.
 int relevance_class(double lower, double upper, const Probes& probes, const Options& o);
+// docs/fri.md#needed-below-noise: class 0, yet lower passes the strong test (every good model needs the feature).
+bool needed_below_noise(double lower, double upper, const Probes& probes, const Options& o);
 
 // ---- Presets (presets.cpp) -----------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ Json hyper_json(const Hyper& h, bool regression) {
   j["epsilon"] = regression ? json_number(h.epsilon) : Json(nullptr);
   j["searched"] = h.searched;
   j["cv_folds"] = h.searched ? Json(h.cv_folds) : Json(nullptr);
+  j["score"] = h.searched ? Json(h.score_name) : Json(nullptr);
   Json grid = Json::array();
   for (const GridPoint& g : h.grid) {
     Json p = Json::object();
@@ -34,10 +35,26 @@ Json hyper_json(const Hyper& h, bool regression) {
     p["epsilon"] = regression ? json_number(g.epsilon) : Json(nullptr);
     p["score"] = json_number(g.score);
     p["score_sd"] = json_number(g.score_sd);
+    p["fold_scores"] = number_array(g.fold_scores);
+    p["degenerate"] = g.degenerate;
+    p["tied"] = g.tied;
     grid.push_back(p);
   }
   j["grid"] = grid;
   j["chosen"] = h.chosen ? Json(*h.chosen) : Json(nullptr);
+  if (h.searched) {
+    j["best"] = h.best ? Json(*h.best) : Json(nullptr);
+    j["reason"] = h.reason;
+    Json chance = Json::object();
+    chance["score"] = json_number(h.chance_score);
+    chance["score_sd"] = json_number(h.chance_sd);
+    j["constant_model"] = chance;
+    Json flat = Json::object();
+    flat["flat"] = h.flatness.flat;
+    flat["sd"] = json_number(h.flatness.sd);
+    flat["c_within_sd"] = Json::array({json_number(h.flatness.c_min), json_number(h.flatness.c_max)});
+    j["flatness"] = flat;
+  }
   return j;
 }
 
@@ -162,6 +179,7 @@ Json feature_fields_json(const FeatureResult& f) {
   j["signed_min"] = json_number(f.signed_min);
   j["signed_max"] = json_number(f.signed_max);
   j["baseline_weight"] = json_number(f.baseline_weight);
+  j["needed_below_noise"] = f.needed_below_noise;
   return j;
 }
 
@@ -185,6 +203,7 @@ report::Json Result::to_json(const Dataset& data) const {
     report::add_relevance_class(e, f.cls);
     e["lower"] = json_number(f.lower);
     e["upper"] = json_number(f.upper);
+    e["needed_below_noise"] = f.needed_below_noise;
     Json per = Json::array();
     for (const ModelResult& c : models) {
       const FeatureResult& g = c.features[j];

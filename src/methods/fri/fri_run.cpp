@@ -14,6 +14,48 @@ namespace featrel::fri {
 
 namespace detail {
 
+namespace {
+
+std::string fixed4(double v) { return format_fixed(v, 4); }
+
+// C in four significant digits.
+std::string c_text(double C) {
+  if (!(C > 0)) return format_number(C);
+  const double m = std::pow(10.0, 3.0 - std::floor(std::log10(C)));
+  return format_number(std::round(C * m) / m);
+}
+
+// docs/fri.md#needed-below-noise: an empty selection from a model that beats the constant one.
+void result_warnings(const Problem& pb, const ModelResult& r, std::vector<std::string>& warnings) {
+  bool any_needed = false, any_selected = false;
+  for (int j : pb.active) {
+    const FeatureResult& f = r.features[static_cast<std::size_t>(j)];
+    any_needed = any_needed || f.needed_below_noise;
+    any_selected = any_selected || f.selected();
+  }
+  const Hyper& h = r.hyper;
+  if (!h.searched || !h.chosen || r.baseline.constant_model) return;
+  const GridPoint& c = h.grid[*h.chosen];
+  // "Beats chance": the chosen point's mean score is more than one SD over folds above the constant model's.
+  if (!(c.score - h.chance_score > c.score_sd)) {
+    warnings.push_back(pb.prefix() + "the chosen model does not beat the constant model by more than one SD over "
+                       "folds (CV " + score_words(h.score_name) + " " + fixed4(c.score) + " ± " + fixed4(c.score_sd) +
+                       " against " + fixed4(h.chance_score) + "): its intervals describe a model without clear "
+                       "predictive value; read the classes with care (more rows, or --repeats R to see what is stable)");
+    return;
+  }
+  if (any_selected) return;
+  warnings.push_back(pb.prefix() + "nothing is selected although the model beats chance (CV " +
+                     score_words(h.score_name) + " " + fixed4(c.score) + " ± " + fixed4(c.score_sd) +
+                     " against " + fixed4(h.chance_score) + " for the constant model): the signal is spread over "
+                     "features none of which exceeds the noise probes" +
+                     (any_needed ? std::string(" (see the 'needed, below noise' features)") : std::string()) +
+                     "; try --p 0.99 for a lower noise threshold, --slack 0.05 for correlated features, or "
+                     "--repeats R for selection frequencies");
+}
+
+}  // namespace
+
 ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector<ResolvedPreset>& presets,
                           const RunContext& ctx, Diagnostics& diag) {
   ModelResult r;
@@ -32,6 +74,28 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
   {
     PhaseAccumulator ph(diag.phases[kBaseline]);
     fit = fit_baseline(pb, o, r.hyper, s.warm, ph);
+    // docs/fri.md#hyperparameter-search: a tied C whose model on all rows has weights wins over one whose model
+    // has none (the folds' models can have weights where the model on all rows has none).
+    std::vector<std::size_t> passed;
+    for (std::size_t q = 1; q < s.preference.size() && fit.baseline.constant_model; ++q) {
+      const std::size_t i = s.preference[q];
+      Hyper h = r.hyper;
+      h.C = h.grid[i].C;
+      h.epsilon = h.grid[i].epsilon;
+      passed.push_back(s.preference[q - 1]);
+      Fit next = fit_baseline(pb, o, h, s.bases[i], ph);
+      if (next.baseline.constant_model) continue;
+      fit = std::move(next);
+      r.hyper.chosen = i;
+      r.hyper.C = h.C;
+      r.hyper.epsilon = h.epsilon;
+    }
+    if (!fit.baseline.constant_model && !passed.empty()) {
+      std::string list;
+      for (std::size_t i : passed) list += (list.empty() ? "" : ", ") + c_text(r.hyper.grid[i].C);
+      r.hyper.reason += "; tied C = " + list + " passed over: the model on all rows has no weights there";
+      measure_flatness(r.hyper);
+    }
   }
   r.baseline = fit.baseline;
   r.model_class = fit.model_class;
@@ -46,9 +110,24 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
   r.probes.refit = o.probe_refit;
   if (fit.baseline.constant_model) {
     // docs/fri.md#baseline-and-model-class: the constant model; nothing to bound, every feature irrelevant.
+    std::string why;
+    const Hyper& h = r.hyper;
+    if (!h.searched || !h.chosen) {
+      why = "the fixed C is too small or the features carry no signal; give a larger --C or let the search choose";
+    } else {
+      const GridPoint& c = h.grid[*h.chosen];
+      const std::string scores = "best CV " + score_words(h.score_name) + " " + fixed4(c.score) + " ± " +
+                                 fixed4(c.score_sd) + ", the constant model " + fixed4(h.chance_score);
+      if (c.degenerate || !(c.score - h.chance_score > c.score_sd))
+        why = "no C of the searched grid gives a model that beats the constant model by more than one SD over folds "
+              "(" + scores + "): no hyperplane separates this target better than predicting its majority (a "
+              "one-vs-rest class that lies between other classes cannot be cut off by one)";
+      else
+        why = "the model fitted on all rows at the chosen C has no weights although the folds' models had (" +
+              scores + "); fix a larger --C";
+    }
     warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
-                       " at C = " + format_number(fit.C) +
-                       "): C is too small or the features carry no signal; every feature is reported irrelevant");
+                       " at C = " + c_text(fit.C) + "): " + why + "; every feature is reported irrelevant");
   } else {
     std::vector<BoundJob> jobs;
     for (int j : pb.active) jobs.push_back(BoundJob{-1, j});
@@ -69,7 +148,9 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
     for (int j : pb.active) {
       FeatureResult& f = r.features[static_cast<std::size_t>(j)];
       f.cls = relevance_class(f.lower, f.upper, r.probes, o);
+      f.needed_below_noise = needed_below_noise(f.lower, f.upper, r.probes, o);
     }
+    result_warnings(pb, r, warnings);
   }
 
   ctx.check_cancel();
@@ -220,6 +301,37 @@ void option_warnings(const Dataset& data, const Options& o, const Eigen::MatrixX
   }
 }
 
+// docs/fri.md#hyperparameter-search: CV curves that cannot tell C values apart, in one warning (one-vs-rest: one
+// entry per class). Model classes without weights have their own warning.
+void flat_curve_warning(const std::vector<ModelResult>& models, bool multiclass, std::vector<std::string>& warnings) {
+  std::vector<std::string> parts;
+  for (const ModelResult& m : models) {
+    const Hyper& h = m.hyper;
+    if (!h.searched || !h.chosen || !h.flatness.flat || m.baseline.constant_model) continue;
+    const GridPoint& c = h.grid[*h.chosen];
+    const std::string range = "C from " + detail::c_text(h.flatness.c_min) + " to " + detail::c_text(h.flatness.c_max);
+    if (multiclass)
+      parts.push_back("'" + m.label + "': " + range + " within " + format_fixed(h.flatness.sd, 4) + " of C = " +
+                      detail::c_text(c.C));
+    else
+      parts.push_back("every " + range + " scores within one SD over folds (" + format_fixed(h.flatness.sd, 4) +
+                      ") of the chosen C = " + detail::c_text(c.C) + " (" + detail::score_words(h.score_name) + " " +
+                      format_fixed(c.score, 4) + ")");
+  }
+  if (parts.empty()) return;
+  std::string text;
+  if (multiclass) {
+    text = "the CV curve is flat (a C at least 10× away scores within one SD over folds of the chosen one) for " +
+           std::to_string(parts.size()) + " of " + std::to_string(models.size()) + " one-vs-rest classes (";
+    for (std::size_t q = 0; q < parts.size(); ++q) text += (q ? "; " : "") + parts[q];
+    text += ")";
+  } else {
+    text = "the CV curve is flat: " + parts.front();
+  }
+  warnings.push_back(text + ", so the chosen C, and with it the selection, may change with the seed; run with "
+                            "--repeats R to see how often each feature is selected");
+}
+
 Eigen::MatrixXd preprocess(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
   Eigen::MatrixXd Z = data.X;
   if (o.standardize) Standardizer::fit(data.X, {}, SdDivisor::population).apply(Z);
@@ -320,6 +432,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   }
 
   for (const Problem& pb : problems) res.models.push_back(detail::solve_problem(pb, o, presets, ctx, diag));
+  flat_curve_warning(res.models, data.task == Task::multiclass, diag.warnings);
   res.features = data.task == Task::multiclass ? detail::combine_models(res.models) : res.models.front().features;
   diag.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return res;

@@ -11,6 +11,7 @@
 #include "featrel/fri.hpp"
 #include "featrel/report.hpp"
 #include "featrel/result_json.hpp"
+#include "methods/fri/fri_internal.hpp"
 
 namespace featrel::fri {
 namespace {
@@ -27,8 +28,11 @@ SortKey parse_sort(std::string_view word) {
 std::string value(double v) { return format_cell(v, 4); }
 std::string short_number(double v) { return std::isfinite(v) ? format_number(std::round(v * 1e4) / 1e4) : "-"; }
 
+// docs/fri.md#needed-below-noise: class 0 with a lower bound that passes the strong test has its own word.
+constexpr const char* kNeededWord = "needed, below noise";
+
 std::string class_word(const FeatureResult& f) {
-  std::string w = report::relevance_word(f.cls);
+  std::string w = f.needed_below_noise ? kNeededWord : report::relevance_word(f.cls);
   if (f.constant) w += " (constant)";
   return w;
 }
@@ -54,14 +58,6 @@ std::vector<std::size_t> row_order(const std::vector<FeatureResult>& fs, SortKey
   return order;
 }
 
-std::string score_name(Task task) {
-  switch (task) {
-    case Task::regression: return "R²";
-    case Task::ordinal: return "1 − MMAE/(K−1)";
-    default: return "weighted F1";
-  }
-}
-
 std::string counts(const std::vector<FeatureResult>& fs) {
   int n[3] = {0, 0, 0};
   for (const auto& f : fs) n[std::clamp(f.cls, 0, 2)] += 1;
@@ -75,7 +71,7 @@ std::string summary(const ModelResult& m, Task task) {
   if (m.hyper.searched) {
     s += " (" + std::to_string(m.hyper.cv_folds) + "-fold CV";
     if (m.hyper.chosen && *m.hyper.chosen < m.hyper.grid.size())
-      s += ", " + score_name(task) + " " + short_number(m.hyper.grid[*m.hyper.chosen].score);
+      s += ", " + detail::score_words(m.hyper.score_name) + " " + short_number(m.hyper.grid[*m.hyper.chosen].score);
     s += ")";
   } else {
     s += " (fixed)";
@@ -97,6 +93,12 @@ std::string presets_text(const Constrained& c, const Dataset& data) {
   return s;
 }
 
+std::string needed_note(const Probes& p) {
+  return std::string(kNeededWord) + ": every good model needs the feature (lower > " + short_number(p.threshold_lower) +
+         ") but no good model gives it more weight than a noise probe can get (upper ≤ " +
+         short_number(p.threshold_upper) + "); not selected";
+}
+
 std::string group_cell(int g) { return g > 0 ? std::to_string(g) : "-"; }
 
 // Feature, lower, upper, class (and group) for a binary, regression or ordinal result.
@@ -113,6 +115,8 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
     t.add_row(row);
   }
   out << t.render() << "\n" << summary(m, r.task) << "\n";
+  if (std::any_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; }))
+    out << needed_note(m.probes) << "\n";
 
   if (m.constrained) {
     // Same row order as above, so the two tables read side by side.
@@ -138,7 +142,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
     std::vector<std::string> row{data.feature_names[j], value(f.lower), value(f.upper), class_word(f)};
     for (const auto& m : r.models) {
       const auto& g = m.features[j];
-      std::string cell = g.cls == 0 ? "-" : report::relevance_word(g.cls);
+      std::string cell = g.needed_below_noise ? kNeededWord : g.cls == 0 ? "-" : report::relevance_word(g.cls);
       if (r.options.grouping && g.group > 0) cell += " (g" + std::to_string(g.group) + ")";
       row.push_back(cell);
     }
@@ -148,6 +152,12 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
   out << "combined over " << r.models.size() << " one-vs-rest problems (lower, upper: the largest over the "
             << "classes; class: the strongest): " << counts(r.features) << "\n";
   for (const auto& m : r.models) out << "'" << m.label << "' vs rest: " << summary(m, Task::binary) << "\n";
+  const bool needed = std::any_of(r.models.begin(), r.models.end(), [](const ModelResult& m) {
+    return std::any_of(m.features.begin(), m.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; });
+  });
+  if (needed)
+    out << kNeededWord << ": for that class every good model needs the feature (lower above the class's lower "
+        << "threshold) but its upper stays at or below the class's noise threshold; not selected for it\n";
   for (const auto& m : r.models) {
     if (!m.constrained) continue;
     out << "\n'" << m.label << "' vs rest, constrained intervals (" << presets_text(*m.constrained, data)

@@ -45,7 +45,7 @@ Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const 
   b.thresholds = f.thresholds;
   std::vector<int> all(static_cast<std::size_t>(pb.n()));
   for (int i = 0; i < pb.n(); ++i) all[static_cast<std::size_t>(i)] = i;
-  b.train_score = score(lp, f, pb, all);
+  b.train_score = score(lp, f, pb, o, all);
   b.weights.assign(static_cast<std::size_t>(pb.d()), 0.0);
   for (int j : pb.active) b.weights[static_cast<std::size_t>(j)] = f.w[j];
   b.n_nonzero = 0;

@@ -49,7 +49,10 @@ std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models
       f.cls = std::max(f.cls, g.cls);
       f.lower = std::max(f.lower, g.lower);
       f.upper = std::max(f.upper, g.upper);
+      f.needed_below_noise = f.needed_below_noise || g.needed_below_noise;
     }
+    // Only a feature that no class selects carries the label in the combined view.
+    f.needed_below_noise = f.needed_below_noise && f.cls == 0;
   }
   return out;
 }

@@ -19,6 +19,13 @@ const options::Choices<Threshold>& threshold_words() {
   return words;
 }
 
+const options::Choices<CvScore>& cv_score_words() {
+  static const options::Choices<CvScore> words{{"balanced_accuracy", CvScore::balanced_accuracy},
+                                               {"macro_f1", CvScore::macro_f1},
+                                               {"weighted_f1", CvScore::weighted_f1}};
+  return words;
+}
+
 const options::Choices<Linkage>& linkage_words() {
   static const options::Choices<Linkage> words{
       {"single", Linkage::single}, {"average", Linkage::average}, {"complete", Linkage::complete}};
@@ -77,6 +84,7 @@ report::Json presets_json(const std::vector<Preset>& presets) {
 
 std::string to_string(Threshold rule) { return options::word_of(threshold_words(), rule); }
 std::string to_string(Linkage linkage) { return options::word_of(linkage_words(), linkage); }
+std::string to_string(CvScore score) { return options::word_of(cv_score_words(), score); }
 Threshold parse_threshold(std::string_view word) { return options::value_of(threshold_words(), word, "threshold"); }
 Linkage parse_linkage(std::string_view word) { return options::value_of(linkage_words(), word, "group_linkage"); }
 
@@ -158,8 +166,12 @@ const options::Table<Options>& option_table() {
         .range(Range::closed(0, 1e8));
     t.add("cv_folds", &Options::cv_folds, "Stratified, shuffled cross-validation folds of the search")
         .range(Range::closed(2, 100));
-    t.add("tie_tolerance", &Options::tie_tolerance, "CV scores within this of the best tie; the smallest tied C wins")
+    t.add("tie_tolerance", &Options::tie_tolerance,
+          "CV scores within this of the best tie; the smallest tied C with weights wins")
         .range(Range::closed(0, 1e6));
+    t.choice("cv_score", &Options::cv_score, cv_score_words(),
+             "Held-out score of two-class searches (binary, one-vs-rest); balanced scores do not reward "
+             "predicting the majority");
     t.group("Model class");
     t.add("slack", &Options::slack, "Set both relaxations below at once (0.05 suits noisy correlated features)")
         .range(Range::closed(0, 10))
@@ -263,13 +275,14 @@ Options effective_options(const Options& options) {
   if (o.slack) o.w_l1_slack = o.loss_slack = *o.slack;
   if (o.reference) {
     // fri 8.1.0 (docs/fri.md#compatibility-settings): no loss floor; 20 upper + 20 lower probes permuted in place under the original
-    // μ, ρ; population sd; q at 1 − fpr with fpr = 1e-4; strict class rule without the guard.
+    // μ, ρ; population sd; q at 1 − fpr with fpr = 1e-4; strict class rule without the guard; weighted F1.
     o.loss_floor = 0.0;
     o.n_probes = 20;
     o.probe_refit = false;
     o.threshold = Threshold::normal;
     o.p = 0.9999;
     o.min_relevance = 0.0;
+    o.cv_score = CvScore::weighted_f1;
   }
   return o;
 }

@@ -70,6 +70,10 @@ int relevance_class(double lower, double upper, const Probes& probes, const Opti
   return lower > std::max(probes.threshold_lower, o.min_relevance) ? 2 : 1;
 }
 
+bool needed_below_noise(double lower, double upper, const Probes& probes, const Options& o) {
+  return relevance_class(lower, upper, probes, o) == 0 && lower > std::max(probes.threshold_lower, o.min_relevance);
+}
+
 }  // namespace detail
 
 }  // namespace featrel::fri

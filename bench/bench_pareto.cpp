@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "featrel/pareto.hpp"
+#include "featrel/pareto_inputs.hpp"
 #include "ratio_reporter.hpp"
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/pareto.hpp"
+#include "featrel/pareto_inputs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -1,6 +1,6 @@
 // libFuzzer harness for the side-file and structured-flag grammars users write beside their data: UBayFS's
 // constraints JSON, constraint / block / block-weight flags, blocks CSV, weights and counts files (src/io), the CSV
-// side-file reader of CRFE's role files, and pareto's term poset. The first byte picks the grammar, the rest is the
+// side-file reader of CRFE's role files, and pareto's term poset (pareto's impact tables have their own harness). The first byte picks the grammar, the rest is the
 // text. What parses is also resolved against a small feature list, so that the names a file gives reach the
 // resolution code. Any input must end in a result or an InputError: never a crash, an abort or another exception.
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include "featrel/concept_lattice.hpp"
 #include "featrel/csv_side_files.hpp"
 #include "featrel/error.hpp"
+#include "featrel/pareto_inputs.hpp"
 #include "featrel/report.hpp"
 #include "featrel/ubayfs_constraints.hpp"
 #include "featrel/ubayfs_inputs.hpp"
@@ -61,7 +62,7 @@ void run(unsigned grammar, const std::string& text) {
       if (!header.empty()) (void)featrel::io::column_values(lines, header.back());
       break;
     }
-    case 6: (void)featrel::pareto::TermPoset::from_json(featrel::report::parse_json_text(text, "fuzz.json"), "fuzz.json"); break;
+    case 6: (void)featrel::pareto::TermPoset::from_spec(featrel::pareto::parse_poset_json(text, "fuzz.json"), "fuzz.json"); break;
     default: {
       const auto blocks = ub::resolve_blocks({ub::parse_block_flag(text)}, kFeatures);
       (void)ub::resolve_prior({}, ub::parse_block_weights(text), blocks, kFeatures);

@@ -21,15 +21,22 @@ namespace featrel::pareto {
 
 using Bits = boost::dynamic_bitset<>;
 
+// A custom poset as its file states it, names unresolved (read by parse_poset_json, featrel/pareto_inputs.hpp).
+struct PosetSpec {
+  std::vector<std::string> terms;
+  std::vector<std::pair<std::string, std::vector<std::string>>> parents;  // term → its parent terms, file order
+  std::vector<std::pair<std::string, std::string>> measure_terms;         // measure key → term, file order
+};
+
 // A partial order of interpretation terms given by parent links (a term's parents are more general terms).
 class TermPoset {
  public:
   // The default poset: the 13 measure terms of Table I with their parents Prediction, Correctness and
   // Discrimination, all three under Classification; declared order as in docs/pareto.md#interpretation-poset-and-context; measure keys mapped to terms.
   static TermPoset builtin();
-  // {"terms": [...], "parents": {term: [parents]}, "measure_terms": {measure_key: term}}. InputError (starting
-  // with "pareto: " and naming `source`) for a missing field, an undeclared term, a duplicate term or a cycle.
-  static TermPoset from_json(const report::Json& doc, const std::string& source);
+  // The poset a file describes. InputError (starting with "pareto: " and naming `source`) for an undeclared term, a
+  // duplicate term or a cycle.
+  static TermPoset from_spec(const PosetSpec& spec, const std::string& source);
 
   // Appends a term with the given parents (which must exist); InputError if the name is already declared.
   void add_term(const std::string& name, const std::vector<std::string>& parents = {});

@@ -29,6 +29,7 @@
 #include "featrel/option_table.hpp"
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
+#include "featrel/task_plan.hpp"
 
 namespace featrel {
 struct MethodSpec;
@@ -68,8 +69,7 @@ struct Preset {
   double hi = 0.0;
 };
 
-// "NAME=V" or "NAME=LO:HI" (the --preset flag). PresetError naming the text when malformed.
-Preset parse_preset(std::string_view text);
+// The --preset word ("NAME=V" or "NAME=LO:HI") is read by parse_preset (featrel/fri_inputs.hpp).
 
 // The default search grid: 10^-3, 10^-2.5, ..., 10^3 (13 values).
 std::vector<double> default_c_grid();
@@ -312,6 +312,12 @@ struct Result {
 // with the Dataset's own warnings (constant columns, ordinal gaps, ...). Progress stages: "fri: search",
 // "fri: bounds", "fri: probes", "fri: constrained", "fri: grouping" (once per class for a multiclass target).
 Result run(const Dataset& data, const Options& options, const RunContext& ctx);
+
+// One task of the plan "fri.blocks" that run() hands to ctx.plan_executor (task_plan.hpp): a block of bound or
+// probe LPs, rebuilt from the data, the options and seed in `shared` and the fitted state there. What a worker in
+// another process calls (through run_plan_task); the result equals the block the run computes itself.
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx);
 
 // FRI's entry in the method registry.
 MethodSpec method_spec();

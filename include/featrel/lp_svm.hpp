@@ -43,6 +43,7 @@
 #include <Eigen/Dense>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
@@ -110,6 +111,12 @@ class LpBasis {
  public:
   bool empty() const { return col_status_.empty(); }
   bool has_probe() const { return has_probe_; }
+
+  // The basis as plain data, so that a task plan can carry it to another process (task_plan.hpp): statuses,
+  // values and row gaps (an infinite gap as null). Read back it is the same basis to the last bit; it gets a new
+  // identity, which only decides whether an LP that already built a working set from it can reuse that set.
+  nlohmann::ordered_json to_json() const;
+  static LpBasis from_json(const nlohmann::ordered_json& doc);
 
  private:
   friend class LpSvm;

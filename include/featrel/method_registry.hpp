@@ -106,6 +106,27 @@ struct MethodParts {
   std::function<std::vector<std::pair<std::string, std::string>>(const R&)> extra_files;  // null: none
 };
 
+// The bindings most methods write the same way, found by argument-dependent lookup in the method's namespace:
+// validate(o), run(data, o, ctx), r.to_json(data) (or r.to_json()), text_report(r, data, sort) and r.warnings (or
+// r.diagnostics.warnings). A method sets the rest (chart, selection) and overrides what differs.
+template <class O, class R>
+MethodParts<O, R> conventional_parts(const options::Table<O>& table) {
+  MethodParts<O, R> parts;
+  parts.table = &table;
+  parts.validate = [](const O& o) { validate(o); };
+  parts.run = [](const Dataset& data, const O& o, const RunContext& ctx) { return run(data, o, ctx); };
+  if constexpr (requires(const R& r, const Dataset& d) { r.to_json(d); })
+    parts.to_json = [](const R& r, const Dataset& data) { return r.to_json(data); };
+  else
+    parts.to_json = [](const R& r, const Dataset&) { return r.to_json(); };
+  parts.text = [](const R& r, const Dataset& data, std::string_view sort) { return text_report(r, data, sort); };
+  if constexpr (requires(const R& r) { r.warnings; })
+    parts.warnings = [](const R& r) { return r.warnings; };
+  else
+    parts.warnings = [](const R& r) { return r.diagnostics.warnings; };
+  return parts;
+}
+
 // Ranks by decreasing score (ties: column order; features without a score are not ranked).
 void rank_by_score(Selection& selection);
 
@@ -173,6 +194,12 @@ void bind_method(MethodSpec& spec, MethodParts<O, R> parts) {
     return std::make_unique<TypedMethodResult<O, R>>(shared, data, shared->run(data, o, ctx), std::move(issues));
   };
 }
+
+// Runs one task of a plain-data task plan (task_plan.hpp) on the run's data: what a plan executor's worker calls,
+// in another process or on another machine. The kind names the runner ("fri.blocks"); InputError for an unknown
+// kind or a malformed plan.
+report::Json run_plan_task(std::string_view kind, const Dataset& data, const report::Json& shared,
+                           const report::Json& task, const RunContext& ctx);
 
 // Every registered method, in the order `featrel --help` lists them.
 const std::vector<MethodSpec>& methods();

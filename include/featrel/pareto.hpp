@@ -92,11 +92,8 @@ struct ImpactTable {
   std::vector<std::string> features;
   Eigen::MatrixXd values;                // criteria × features
 };
-// Header `criterion,<features…>`, one row per criterion. InputError naming the file, row and column for a
-// non-numeric cell, a malformed criterion name, a duplicate criterion, no feature column or no criterion row.
-ImpactTable parse_impact_table(const std::string& text, const std::string& source);
-ImpactTable read_impact_table(const std::string& path);
-// The same format (values in shortest round-trip form).
+// The `--impacts` file is read by read_impact_table (featrel/pareto_inputs.hpp); impact_table_csv writes the same
+// format (values in shortest round-trip form).
 std::string impact_table_csv(const ImpactTable& table);
 
 struct ClassifierReport {

@@ -15,6 +15,7 @@
 namespace featrel {
 
 class Executor;
+class PlanExecutor;
 
 struct RunContext {
   std::uint64_t seed = 0;
@@ -26,6 +27,9 @@ struct RunContext {
   std::function<void(std::string_view line)> log;
   // Where parallel work runs (thread_pool.hpp); null = the persistent shared pool. No result depends on it.
   Executor* executor = nullptr;
+  // Where the plain-data task plans of a run go (task_plan.hpp: another process, another machine); null = run
+  // them here on `executor`. No result depends on it.
+  PlanExecutor* plan_executor = nullptr;
   // Set from any thread (e.g. a signal handler's flag) to stop the run.
   const std::atomic<bool>* cancel = nullptr;
 

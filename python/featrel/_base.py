@@ -188,9 +188,12 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             else:
                 if resampling:
                     _featrel.check_resampling(self._method, json.dumps(resampling))  # e.g. min_frequency alone
+                from ._plans import plan_callback
+
+                data_json = json.dumps(data)
                 out = _featrel.fit(
-                    self._method, X, names, y_core, json.dumps(data), json.dumps(settings), seed, threads,
-                    int(self.verbose or 0),
+                    self._method, X, names, y_core, data_json, json.dumps(settings), seed, threads,
+                    int(self.verbose or 0), plan_callback(self._method, X, names, y_core, data_json),
                 )
         except OptionError as e:
             renamed = self._rename(e)

@@ -31,6 +31,7 @@
 #include "featrel/option_table.hpp"
 #include "featrel/resampling.hpp"
 #include "featrel/run_context.hpp"
+#include "featrel/task_plan.hpp"
 
 namespace py = pybind11;
 
@@ -219,12 +220,71 @@ RunContext context_for(std::uint64_t seed, unsigned threads, std::atomic<bool>& 
   return ctx;
 }
 
+// ---- task plans (task_plan.hpp): a run's plain-data tasks handed to Python (joblib, and so a Dask cluster) ----
+
+// The plan executor of a run whose plans go to a Python callable: callback(kind, stage, shared_json, [task_json])
+// returns the results as JSON texts in task order (featrel._plans). It is called from the run's worker thread and
+// takes the GIL; a worker's ValueError comes back as an InputError, KeyboardInterrupt as Cancelled, anything else
+// as a SolverError naming the plan.
+class PythonPlanExecutor final : public PlanExecutor {
+ public:
+  explicit PythonPlanExecutor(py::object callback) : callback_(std::move(callback)) {}
+  std::vector<TaskPlan::Json> run(const TaskPlan& plan, const RunContext&) override {
+    std::vector<std::string> texts;
+    {
+      py::gil_scoped_acquire gil;
+      try {
+        py::list tasks;
+        for (const auto& t : plan.tasks) tasks.append(t.dump());
+        const py::object results = callback_(plan.kind, plan.stage, plan.shared.dump(), tasks);
+        for (py::handle h : results) texts.push_back(h.cast<std::string>());
+      } catch (py::error_already_set& e) {
+        if (e.matches(PyExc_KeyboardInterrupt)) throw Cancelled();
+        if (e.matches(PyExc_ValueError)) throw InputError(e.what());
+        throw SolverError("a task of the plan '" + plan.kind + "' failed: " + e.what());
+      }
+    }
+    std::vector<TaskPlan::Json> out;
+    for (const auto& t : texts) out.push_back(TaskPlan::Json::parse(t));
+    return out;
+  }
+
+ private:
+  py::object callback_;
+};
+
+// One task of a plan on the data rebuilt from the arrays: what a joblib worker (a thread, a process, a Dask worker)
+// runs. Returns the task's result as JSON text.
+std::string run_plan_task_py(const std::string& name,
+                             const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
+                             const std::vector<std::string>& names,
+                             const py::array_t<double, py::array::c_style | py::array::forcecast>& y,
+                             const std::string& data_json, const std::string& kind, const std::string& shared_json,
+                             const std::string& task_json, unsigned threads) {
+  const MethodSpec& spec = method(name);
+  const Eigen::MatrixXd matrix = matrix_from(X);
+  const Eigen::VectorXd target = vector_from(y);
+  const Settings shared = parse_settings(shared_json), task = parse_settings(task_json);
+  std::atomic<bool> cancel{false};
+  std::string out;
+  run_interruptible(
+      [&] {
+        const Dataset data = dataset_for(spec, matrix, names, target, data_json);
+        out = featrel::run_plan_task(kind, data, shared, task, context_for(0, threads, cancel, nullptr)).dump();
+      },
+      cancel, nullptr, name);
+  return out;
+}
+
 // Runs method `name` and returns {document (JSON text), chart_svg, text, warnings}.
 py::dict fit(const std::string& name, const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
              const std::vector<std::string>& names,
              const py::array_t<double, py::array::c_style | py::array::forcecast>& y, const std::string& data_json,
-             const std::string& settings_json, std::uint64_t seed, unsigned threads, int verbose) {
+             const std::string& settings_json, std::uint64_t seed, unsigned threads, int verbose,
+             const py::object& plan_callback) {
   const MethodSpec& spec = method(name);
+  std::unique_ptr<PythonPlanExecutor> plans;
+  if (!plan_callback.is_none()) plans = std::make_unique<PythonPlanExecutor>(plan_callback);
   const Settings settings = parse_settings(settings_json);
   spec.check(settings);  // bad options fail before the data is looked at, as in the CLI
   const Eigen::MatrixXd matrix = matrix_from(X);
@@ -237,7 +297,8 @@ py::dict fit(const std::string& name, const py::array_t<double, py::array::f_sty
   run_interruptible(
       [&] {
         const Dataset data = dataset_for(spec, matrix, names, target, data_json);
-        const RunContext ctx = context_for(seed, threads, cancel, progress);
+        RunContext ctx = context_for(seed, threads, cancel, progress);
+        ctx.plan_executor = plans.get();
         const auto result = spec.run(data, settings, ctx);
         document = result->to_json().dump();
         if (spec.has_chart) chart = result->chart_svg();
@@ -407,7 +468,12 @@ PYBIND11_MODULE(_featrel, m) {
         "Validates settings {key: value} (JSON text) of a method; OptionError naming the key");
   m.def("fit", &python::fit, py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("y"),
         py::arg("data_json"), py::arg("settings_json"), py::arg("seed"), py::arg("threads"), py::arg("verbose"),
-        "Runs a method on X (n x d) and a numeric target y; returns document (JSON text), chart_svg, text, warnings");
+        py::arg("plan_callback") = py::none(),
+        "Runs a method on X (n x d) and a numeric target y; returns document (JSON text), chart_svg, text, warnings. "
+        "With plan_callback(kind, stage, shared_json, tasks), the run's task plans go to it");
+  m.def("run_plan_task", &python::run_plan_task_py, py::arg("method"), py::arg("X"), py::arg("feature_names"),
+        py::arg("y"), py::arg("data_json"), py::arg("kind"), py::arg("shared_json"), py::arg("task_json"),
+        py::arg("threads") = 1, "One task of a run's task plan on the data; returns its result as JSON text");
 
   m.def("resampling_options", [] { return python::schema_list(resampling::option_table()); },
         "The option table of the shared resampled repeats (repeats, resample, ...)");

@@ -522,4 +522,32 @@ std::vector<int> LpSvm::predict_labels(const LpModelFit& fit, std::span<const in
   return out;
 }
 
+nlohmann::ordered_json LpBasis::to_json() const {
+  nlohmann::ordered_json doc;
+  doc["col_status"] = col_status_;
+  doc["row_status"] = row_status_;
+  doc["col_value"] = col_value_;
+  nlohmann::ordered_json gaps = nlohmann::ordered_json::array();
+  for (double g : row_gap_) gaps.push_back(std::isfinite(g) ? nlohmann::ordered_json(g) : nlohmann::ordered_json());
+  doc["row_gap"] = std::move(gaps);
+  doc["has_probe"] = has_probe_;
+  return doc;
+}
+
+LpBasis LpBasis::from_json(const nlohmann::ordered_json& doc) {
+  LpBasis b;
+  try {
+    b.col_status_ = doc.at("col_status").get<std::vector<unsigned char>>();
+    b.row_status_ = doc.at("row_status").get<std::vector<unsigned char>>();
+    b.col_value_ = doc.at("col_value").get<std::vector<double>>();
+    for (const auto& g : doc.at("row_gap"))
+      b.row_gap_.push_back(g.is_null() ? std::numeric_limits<double>::infinity() : g.get<double>());
+    b.has_probe_ = doc.at("has_probe").get<bool>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("an LP basis in a task plan is malformed: ") + e.what());
+  }
+  if (!b.col_status_.empty()) b.id_ = g_next_basis_id.fetch_add(1);
+  return b;
+}
+
 }  // namespace featrel

@@ -121,4 +121,14 @@ const MethodSpec& method(std::string_view name) {
   throw InputError("unknown method '" + std::string(name) + "'; methods are: " + names);
 }
 
+report::Json run_plan_task(std::string_view kind, const Dataset& data, const report::Json& shared,
+                           const report::Json& task, const RunContext& ctx) {
+  try {
+    if (kind == "fri.blocks") return fri::run_plan_block(data, shared, task, ctx);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("task plan '" + std::string(kind) + "' is malformed: " + e.what());
+  }
+  throw InputError("unknown task plan kind '" + std::string(kind) + "' (known: fri.blocks)");
+}
+
 }  // namespace featrel

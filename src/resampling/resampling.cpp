@@ -159,6 +159,7 @@ TaskOutcome run_one(const MethodSpec& spec, const Dataset& data, const Settings&
   rctx.seed = task.seed;
   rctx.progress = nullptr;  // progress belongs to the calling thread only
   rctx.log = nullptr;
+  rctx.plan_executor = nullptr;  // a repeat is itself the unit a backend ships; its work stays in its process
   const std::string where = "repeat " + std::to_string(task.index + 1) + " (" + std::to_string(task.rows.size()) +
                             " resampled rows): ";
   try {

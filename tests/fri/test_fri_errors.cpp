@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "featrel/fri_inputs.hpp"
 #include "fri_test_data.hpp"
 
 namespace {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "featrel/pareto.hpp"
+#include "featrel/pareto_inputs.hpp"
 
 namespace featrel::pareto::test {
 

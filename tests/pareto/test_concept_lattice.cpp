@@ -2,6 +2,7 @@
 // files and their errors), and the layered drawing (determinism, layers, coordinates).
 #include <gtest/gtest.h>
 
+#include "featrel/pareto_inputs.hpp"
 #include "featrel/concept_lattice.hpp"
 #include "featrel/error.hpp"
 
@@ -87,15 +88,14 @@ TEST(TermPoset, BuiltinMemberships) {
 }
 
 TEST(TermPoset, CustomFileAndErrors) {
-  using featrel::report::Json;
-  const Json ok = Json::parse(R"({"terms": ["Recall", "Useful"], "parents": {"Recall": ["Useful"]},
-                                  "measure_terms": {"sensitivity": "Recall"}})");
-  const TermPoset p = TermPoset::from_json(ok, "p.json");
+  const TermPoset p = TermPoset::from_spec(
+      featrel::pareto::parse_poset_json(R"({"terms": ["Recall", "Useful"], "parents": {"Recall": ["Useful"]},
+                                            "measure_terms": {"sensitivity": "Recall"}})", "p.json"), "p.json");
   EXPECT_EQ(p.terms()[*p.term_of_measure("sensitivity")], "Recall");
   EXPECT_TRUE(p.up(0).test(1));
   auto message = [](const char* text) {
     try {
-      TermPoset::from_json(Json::parse(text), "p.json");
+      TermPoset::from_spec(featrel::pareto::parse_poset_json(text, "p.json"), "p.json");
     } catch (const featrel::InputError& e) {
       return std::string(e.what());
     }

@@ -16,14 +16,8 @@ MethodSpec method_spec() {
       "tentative. Finds all relevant features, redundant ones included. See docs/boruta.md.";
   spec.tasks = {Task::binary, Task::multiclass, Task::regression};
   spec.sort_keys = {"rank", "index"};
-  MethodParts<Options, Result> parts;
-  parts.table = &option_table();
-  parts.validate = [](const Options& o) { validate(o); };
-  parts.run = [](const Dataset& d, const Options& o, const RunContext& ctx) { return run(d, o, ctx); };
-  parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
+  auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset& d) { return importance_chart_svg(r, d); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
-  parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [](const Result& r, const Dataset&) {
     // Selected: confirmed. Rank: BorutaPy's ranking_ (1 confirmed, 2 kept tentative, 3+ the rest). No classes:
     // Boruta does not tell strong from weak.

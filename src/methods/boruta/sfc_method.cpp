@@ -20,14 +20,8 @@ MethodSpec method_spec() {
       "weak. See docs/boruta.md.";
   spec.tasks = {Task::binary, Task::multiclass, Task::regression};
   spec.sort_keys = {"class", "importance", "index"};
-  MethodParts<Options, Result> parts;
-  parts.table = &option_table();
-  parts.validate = [](const Options& o) { validate(o); };
-  parts.run = [](const Dataset& d, const Options& o, const RunContext& ctx) { return run(d, o, ctx); };
-  parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
+  auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset& d) { return importance_chart_svg(r, d); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
-  parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [](const Result& r, const Dataset&) {
     // Selected: strong or weak. Score: the importance model's total gain. Rank: by class, then importance (the
     // table's default order).

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "featrel/fri.hpp"
 #include "featrel/lp_svm.hpp"
 #include "featrel/run_context.hpp"
+#include "featrel/task_plan.hpp"
 
 namespace featrel::fri::detail {
 
@@ -23,6 +25,8 @@ namespace featrel::fri::detail {
 inline double zero_tolerance(const Options& o) { return o.reference ? 1e-11 : 1e-9; }
 // A baseline L1 norm at or below this is the constant model (docs/fri.md#baseline-and-model-class).
 inline constexpr double kConstantModelNorm = 1e-9;
+
+struct Prepared;
 
 // One model class: the data and target of one LP family.
 struct Problem {
@@ -37,12 +41,30 @@ struct Problem {
   std::uint64_t seed = 0;                // this problem's seed (the run seed, or derived per class)
   std::string label;                     // multiclass: the class of this one-vs-rest problem
   const std::vector<std::string>* names = nullptr;  // feature names for messages
+  // Where the problem comes from, so that a task plan can name it: the run's preparation and this problem's index
+  // in it (a worker rebuilds the same problem from the data, the options and the seed).
+  const Prepared* prepared = nullptr;
+  int index = 0;
   int n() const { return static_cast<int>(y.size()); }
   int d() const { return static_cast<int>(X->cols()); }
   const std::string& name(int j) const { return (*names)[static_cast<std::size_t>(j)]; }
   // "" or "class 'a' vs rest: " for messages.
   std::string prefix() const { return label.empty() ? std::string() : "class '" + label + "' vs rest: "; }
 };
+
+// A run's data prepared for the LPs: the checks of docs/fri.md#errors-and-edge-cases, the standardised matrix and
+// one Problem per model class (one, or one per class against the rest). Built the same way by the run and by a
+// plan worker, from the data, the options as given and the run seed.
+struct Prepared {
+  Options options;             // as given (validated): what a task plan carries
+  Options o;                   // effective_options(options): what the phases use
+  std::uint64_t seed = 0;      // the run seed
+  std::vector<bool> constant;  // per feature
+  std::vector<int> active;     // non-constant features, ascending
+  Eigen::MatrixXd Z;           // preprocessed features; every Problem's X points here
+  std::vector<Problem> problems;
+};
+std::unique_ptr<Prepared> prepare(const Dataset& data, const Options& options, std::uint64_t seed);
 
 LpSvm make_lp(const Problem& pb, const Options& o, double epsilon);
 
@@ -57,12 +79,23 @@ struct PhaseAccumulator {
   void add(const LpCounters& c);
 };
 
-// Runs task(lp, i) for i in [0, n) in a fixed number of contiguous blocks (independent of the thread count);
-// each block builds its own LP with make_lp() and runs its tasks in order. Every task starts from a saved basis,
-// and a block's history is the same for any thread count, so results and counters are bitwise identical for
-// 1 and N threads. Counters of every block are added to `phase`.
-void run_blocks(std::size_t n, const RunContext& ctx, std::string_view stage, const std::function<LpSvm()>& make_lp,
-                const std::function<void(LpSvm&, std::size_t)>& task, PhaseAccumulator& phase);
+struct Fit;
+
+// One block of a phase's LP tasks: tasks [lo, hi) in order on one fresh LP, from the fitted state `fit`, with the
+// phase's own inputs in `extra`; returns {"values": [one entry per task]}. The same function runs a block here and
+// on a plan worker. Kinds: "bounds" (solve_bounds), "probes", "reference_probes" (run_probes).
+using BlockFn = TaskPlan::Json (*)(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                                  std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
+BlockFn block_function(std::string_view kind);
+
+// Runs a phase's n LP tasks in a fixed number of contiguous blocks (independent of the thread count and of where
+// the blocks run); each block builds its own LP and runs its tasks in order, every task from a saved basis. So
+// results and counters are bitwise identical for 1 and N threads and for any plan executor (ctx.plan_executor:
+// the blocks go out as the task plan "fri.blocks", see run_plan_block). Returns the n task values in order and
+// adds every block's counters to `phase`.
+std::vector<TaskPlan::Json> run_blocks(const Problem& pb, const Options& o, const Fit& fit, std::string_view kind,
+                                       const TaskPlan::Json& extra, std::size_t n, const RunContext& ctx,
+                                       std::string_view stage, PhaseAccumulator& phase);
 
 // ---- Search (hyper_search.cpp) -------------------------------------------------------------------------------
 
@@ -132,6 +165,14 @@ struct SignedRange {
 };
 
 void apply_pins(LpSvm& lp, const std::vector<Pin>& pins);
+
+// The block functions (BlockFn) of the phases: bounds (relevance_bounds.cpp) and probes (probes.cpp).
+TaskPlan::Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                            std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
+TaskPlan::Json probe_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                           std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
+TaskPlan::Json reference_probe_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                                     std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
 
 // min and max of w_j for every job, under μ, ρ of `fit` and the job's pins, from the baseline basis.
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,

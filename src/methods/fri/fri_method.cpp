@@ -19,14 +19,8 @@ MethodSpec method_spec() {
       "binary model per class against the rest. See docs/fri.md.";
   spec.tasks = {Task::binary, Task::multiclass, Task::regression, Task::ordinal};
   spec.sort_keys = {"index", "upper", "lower", "class"};
-  MethodParts<Options, Result> parts;
-  parts.table = &option_table();
-  parts.validate = [](const Options& o) { validate(o); };
-  parts.run = [](const Dataset& d, const Options& o, const RunContext& ctx) { return run(d, o, ctx); };
-  parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
+  auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset& d) { return relevance_chart_svg(r, d); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
-  parts.warnings = [](const Result& r) { return r.diagnostics.warnings; };
   parts.selection = [](const Result& r, const Dataset&) {
     Selection s;
     s.score_name = "upper";

@@ -343,64 +343,30 @@ Eigen::MatrixXd preprocess(const Dataset& data, const Options& o, const std::vec
 
 }  // namespace
 
-std::vector<std::size_t> Result::selected() const {
-  std::vector<std::size_t> s;
-  for (std::size_t j = 0; j < features.size(); ++j)
-    if (features[j].selected()) s.push_back(j);
-  return s;
-}
+namespace detail {
 
-PhaseStats Diagnostics::totals() const {
-  PhaseStats t;
-  t.name = "total";
-  for (const PhaseStats& p : phases) {
-    t.seconds += p.seconds;
-    t.lp_solves += p.lp_solves;
-    t.simplex_iterations += p.simplex_iterations;
-    t.warm_solves += p.warm_solves;
-    t.cold_solves += p.cold_solves;
-    t.retries += p.retries;
-    t.lazy_rows_added += p.lazy_rows_added;
-  }
-  t.seconds = total_seconds;
-  return t;
-}
-
-Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
-  const auto t0 = std::chrono::steady_clock::now();
+std::unique_ptr<Prepared> prepare(const Dataset& data, const Options& options, std::uint64_t seed) {
   validate(options);
-  const Options o = effective_options(options);
-  const std::vector<bool> constant = constant_flags(data);
-  check_data(data, o, constant);
-  const std::vector<detail::ResolvedPreset> presets = detail::resolve_presets(data, constant, o);
-
-  Result res;
-  res.task = data.task;
-  res.options = o;
-  res.seed = ctx.seed;
-  Diagnostics& diag = res.diagnostics;
-  diag.threads = ctx.resolved_threads();
-  for (const char* name : {"search", "baseline", "bounds", "probes", "constrained", "grouping"}) {
-    PhaseStats p;
-    p.name = name;
-    diag.phases.push_back(p);
-  }
-  diag.warnings = data.warnings;
-
-  std::vector<int> active;
-  for (std::size_t j = 0; j < constant.size(); ++j)
-    if (!constant[j]) active.push_back(static_cast<int>(j));
-  const Eigen::MatrixXd Z = preprocess(data, o, constant);
-  option_warnings(data, o, Z, active, diag.warnings);
-
-  std::vector<Problem> problems;
+  auto out = std::make_unique<Prepared>();
+  Prepared& p = *out;
+  p.options = options;
+  p.o = effective_options(options);
+  p.seed = seed;
+  const Options& o = p.o;
+  p.constant = constant_flags(data);
+  check_data(data, o, p.constant);
+  for (std::size_t j = 0; j < p.constant.size(); ++j)
+    if (!p.constant[j]) p.active.push_back(static_cast<int>(j));
+  p.Z = preprocess(data, o, p.constant);
+  const Eigen::MatrixXd& Z = p.Z;
+  const std::vector<int>& active = p.active;
   if (data.task == Task::multiclass) {
-    problems = detail::one_vs_rest(data, Z, active, ctx.seed);
+    p.problems = one_vs_rest(data, Z, active, seed);
   } else {
     Problem pb;
     pb.X = &Z;
     pb.active = active;
-    pb.seed = ctx.seed;
+    pb.seed = seed;
     pb.names = &data.feature_names;
     const Eigen::Index n = static_cast<Eigen::Index>(data.n_samples());
     switch (data.task) {
@@ -428,8 +394,61 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
       case Task::multiclass:
         break;
     }
-    problems.push_back(std::move(pb));
+    p.problems.push_back(std::move(pb));
   }
+
+  for (std::size_t i = 0; i < p.problems.size(); ++i) {
+    p.problems[i].prepared = out.get();
+    p.problems[i].index = static_cast<int>(i);
+  }
+  return out;
+}
+
+}  // namespace detail
+
+std::vector<std::size_t> Result::selected() const {
+  std::vector<std::size_t> s;
+  for (std::size_t j = 0; j < features.size(); ++j)
+    if (features[j].selected()) s.push_back(j);
+  return s;
+}
+
+PhaseStats Diagnostics::totals() const {
+  PhaseStats t;
+  t.name = "total";
+  for (const PhaseStats& p : phases) {
+    t.seconds += p.seconds;
+    t.lp_solves += p.lp_solves;
+    t.simplex_iterations += p.simplex_iterations;
+    t.warm_solves += p.warm_solves;
+    t.cold_solves += p.cold_solves;
+    t.retries += p.retries;
+    t.lazy_rows_added += p.lazy_rows_added;
+  }
+  t.seconds = total_seconds;
+  return t;
+}
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto prepared = detail::prepare(data, options, ctx.seed);
+  const Options& o = prepared->o;
+  const std::vector<detail::ResolvedPreset> presets = detail::resolve_presets(data, prepared->constant, o);
+
+  Result res;
+  res.task = data.task;
+  res.options = o;
+  res.seed = ctx.seed;
+  Diagnostics& diag = res.diagnostics;
+  diag.threads = ctx.resolved_threads();
+  for (const char* name : {"search", "baseline", "bounds", "probes", "constrained", "grouping"}) {
+    PhaseStats p;
+    p.name = name;
+    diag.phases.push_back(p);
+  }
+  diag.warnings = data.warnings;
+  option_warnings(data, o, prepared->Z, prepared->active, diag.warnings);
+  const std::vector<Problem>& problems = prepared->problems;
 
   for (const Problem& pb : problems) res.models.push_back(detail::solve_problem(pb, o, presets, ctx, diag));
   flat_curve_warning(res.models, data.task == Task::multiclass, diag.warnings);

@@ -6,6 +6,7 @@
 
 #include "featrel/format.hpp"
 #include "featrel/fri.hpp"
+#include "featrel/fri_inputs.hpp"
 #include "featrel/option_table.hpp"
 
 namespace featrel::fri {
@@ -87,37 +88,6 @@ std::string to_string(Linkage linkage) { return options::word_of(linkage_words()
 std::string to_string(CvScore score) { return options::word_of(cv_score_words(), score); }
 Threshold parse_threshold(std::string_view word) { return options::value_of(threshold_words(), word, "threshold"); }
 Linkage parse_linkage(std::string_view word) { return options::value_of(linkage_words(), word, "group_linkage"); }
-
-Preset parse_preset(std::string_view text) {
-  const std::string t(text);
-  const auto eq = t.rfind('=');
-  auto fail = [&](const std::string& why) -> Preset {
-    throw PresetError("fri: preset '" + t + "': " + why + " (write NAME=VALUE or NAME=LO:HI)");
-  };
-  if (eq == std::string::npos || eq == 0) return fail("expected NAME=VALUE or NAME=LO:HI");
-  Preset p;
-  p.feature = t.substr(0, eq);
-  const std::string value = t.substr(eq + 1);
-  auto parse = [&](const std::string& s) -> double {
-    std::size_t used = 0;
-    double v = 0.0;
-    try {
-      v = std::stod(s, &used);
-    } catch (const std::exception&) {
-      fail("'" + s + "' is not a number");
-    }
-    if (used != s.size()) fail("'" + s + "' is not a number");
-    return v;
-  };
-  const auto colon = value.find(':');
-  if (colon == std::string::npos) {
-    p.lo = p.hi = parse(value);
-  } else {
-    p.lo = parse(value.substr(0, colon));
-    p.hi = parse(value.substr(colon + 1));
-  }
-  return p;
-}
 
 std::vector<double> log_grid(double lo, double hi, int num) {
   if (num < 1 || !std::isfinite(lo) || !std::isfinite(hi) || lo > hi)

@@ -51,6 +51,25 @@ void finish(Probes& pr, const Options& o) {
                     : stats::sd(pr.lower_values, population ? stats::SdKind::population : stats::SdKind::sample);
 }
 
+using Json = TaskPlan::Json;
+
+// featrel: the source column of each probe k (balanced coverage of the non-constant features).
+std::vector<int> probe_sources(const Problem& pb, std::size_t P) {
+  const std::size_t dp = pb.active.size();
+  rng::Rng g(rng::derive(pb.seed, "probe_sources"));
+  const std::vector<std::size_t> pi = g.permutation(dp);
+  std::vector<int> sources(P);
+  for (std::size_t k = 0; k < P; ++k) sources[k] = pb.active[pi[k % dp]];
+  return sources;
+}
+
+// Reference: probe t's source (drawn with replacement) and row permutation; t < P upper, else lower.
+std::pair<int, std::vector<std::size_t>> reference_probe(const Problem& pb, std::size_t P, std::size_t t) {
+  rng::Rng g(rng::derive(pb.seed, "probe", t < P ? "upper" : "lower", static_cast<std::uint64_t>(t % P)));
+  const int source = pb.active[g.bounded(pb.active.size())];
+  return {source, g.permutation(static_cast<std::size_t>(pb.n()))};
+}
+
 Probes featrel_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
                       PhaseAccumulator& phase) {
   Probes pr;
@@ -58,45 +77,14 @@ Probes featrel_probes(const Problem& pb, const Options& o, const Fit& fit, const
   pr.refit = o.probe_refit;
   const std::size_t P = static_cast<std::size_t>(o.n_probes);
   pr.n = o.n_probes;
-  const std::size_t dp = pb.active.size();
-  rng::Rng g(rng::derive(pb.seed, "probe_sources"));
-  const std::vector<std::size_t> pi = g.permutation(dp);
-  pr.sources.resize(P);
-  for (std::size_t k = 0; k < P; ++k) pr.sources[k] = pb.active[pi[k % dp]];
-  pr.upper_values.assign(P, 0.0);
-  pr.lower_values.assign(P, 0.0);
-  const double tol = zero_tolerance(o);
-  run_blocks(
-      P, ctx, "fri: probes", [&]() { return make_lp(pb, o, fit.epsilon); },
-      [&](LpSvm& lp, std::size_t k) {
-        const int source = pr.sources[k];
-        rng::Rng perm(rng::derive(pb.seed, "probe", static_cast<std::uint64_t>(k)));
-        set_probe(lp, permuted_column(pb, source, perm.permutation(static_cast<std::size_t>(pb.n()))));
-        try {
-          double Nk = fit.N;
-          ModelClass mc = fit.model_class;
-          LpBasis refit_basis;
-          const LpBasis* from = &fit.basis;
-          if (o.probe_refit) {
-            // The baseline with the probe as one more feature, from the baseline basis (the probe enters at 0).
-            const LpModelFit f = lp.fit_baseline(fit.C, fit.basis);
-            Nk = f.l1_norm;
-            mc = model_class_of(f.l1_norm, f.loss, pb, o);
-            refit_basis = lp.save_basis();
-            from = &refit_basis;
-          }
-          lp.set_budget(mc.mu, mc.rho);
-          SignedRange r;
-          r.a = lp.bound_probe(LpSense::minimize, *from).objective;
-          r.b = lp.bound_probe(LpSense::maximize, *from).objective;
-          const FeatureResult iv = interval_of(r, Nk, 0.0, tol);
-          pr.upper_values[k] = iv.upper;
-          pr.lower_values[k] = iv.lower;
-        } catch (const SolverError& e) {
-          rethrow(pb, static_cast<int>(k), source, e);
-        }
-      },
-      phase);
+  pr.sources = probe_sources(pb, P);
+  const std::vector<Json> values = run_blocks(pb, o, fit, "probes", Json::object(), P, ctx, "fri: probes", phase);
+  pr.upper_values.resize(P);
+  pr.lower_values.resize(P);
+  for (std::size_t k = 0; k < P; ++k) {
+    pr.upper_values[k] = values[k].at(0).get<double>();
+    pr.lower_values[k] = values[k].at(1).get<double>();
+  }
   finish(pr, o);
   return pr;
 }
@@ -109,43 +97,14 @@ Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, con
   pr.in_place = true;
   const std::size_t P = static_cast<std::size_t>(o.n_probes);  // per side
   pr.n = o.n_probes;
-  const std::size_t dp = pb.active.size();
-  std::vector<std::vector<std::size_t>> sigma(2 * P);
   pr.sources.resize(2 * P);
-  for (std::size_t t = 0; t < 2 * P; ++t) {
-    const bool upper = t < P;
-    rng::Rng g(rng::derive(pb.seed, "probe", upper ? "upper" : "lower", static_cast<std::uint64_t>(t % P)));
-    pr.sources[t] = pb.active[g.bounded(dp)];  // drawn with replacement
-    sigma[t] = g.permutation(static_cast<std::size_t>(pb.n()));
-  }
-  std::vector<char> feasible(2 * P, 0);
-  std::vector<double> value(2 * P, 0.0);
-  const double tol = zero_tolerance(o);
-  run_blocks(
-      2 * P, ctx, "fri: probes", [&]() { return make_lp(pb, o, fit.epsilon); },
-      [&](LpSvm& lp, std::size_t t) {
-        const int source = pr.sources[t];
-        // In place: the real column is out (pinned at 0) and its permuted copy takes its role.
-        apply_pins(lp, {Pin{source, 0.0, 0.0, 0}});
-        set_probe(lp, permuted_column(pb, source, sigma[t]));
-        lp.set_budget(fit.model_class.mu, fit.model_class.rho);
-        try {
-          if (!lp.feasible(fit.basis)) return;
-          SignedRange r;
-          r.a = lp.bound_probe(LpSense::minimize, fit.basis).objective;
-          r.b = lp.bound_probe(LpSense::maximize, fit.basis).objective;
-          const FeatureResult iv = interval_of(r, fit.N, 0.0, tol);
-          feasible[t] = 1;
-          value[t] = t < P ? iv.upper : iv.lower;
-        } catch (const SolverError& e) {
-          rethrow(pb, static_cast<int>(t), source, e);
-        }
-      },
-      phase);
+  for (std::size_t t = 0; t < 2 * P; ++t) pr.sources[t] = reference_probe(pb, P, t).first;
+  const std::vector<Json> values =
+      run_blocks(pb, o, fit, "reference_probes", Json::object(), 2 * P, ctx, "fri: probes", phase);
   int dropped_up = 0, dropped_lo = 0;
   for (std::size_t t = 0; t < 2 * P; ++t) {
-    if (feasible[t])
-      (t < P ? pr.upper_values : pr.lower_values).push_back(value[t]);
+    if (values[t].at(0).get<int>() != 0)
+      (t < P ? pr.upper_values : pr.lower_values).push_back(values[t].at(1).get<double>());
     else
       ++(t < P ? dropped_up : dropped_lo);
   }
@@ -163,6 +122,75 @@ Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, con
 Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
                   std::vector<std::string>& warnings) {
   return o.reference ? reference_probes(pb, o, fit, ctx, phase, warnings) : featrel_probes(pb, o, fit, ctx, phase);
+}
+
+Json probe_block(const Problem& pb, const Options& o, const Fit& fit, const Json& /*extra*/, std::size_t lo,
+                 std::size_t hi, LpCounters& counters, const RunContext& ctx) {
+  const std::vector<int> sources = probe_sources(pb, static_cast<std::size_t>(o.n_probes));
+  const double tol = zero_tolerance(o);
+  LpSvm lp = make_lp(pb, o, fit.epsilon);
+  Json values = Json::array();
+  for (std::size_t k = lo; k < hi; ++k) {
+    ctx.check_cancel();
+    const int source = sources[k];
+    rng::Rng perm(rng::derive(pb.seed, "probe", static_cast<std::uint64_t>(k)));
+    set_probe(lp, permuted_column(pb, source, perm.permutation(static_cast<std::size_t>(pb.n()))));
+    try {
+      double Nk = fit.N;
+      ModelClass mc = fit.model_class;
+      LpBasis refit_basis;
+      const LpBasis* from = &fit.basis;
+      if (o.probe_refit) {
+        // The baseline with the probe as one more feature, from the baseline basis (the probe enters at 0).
+        const LpModelFit f = lp.fit_baseline(fit.C, fit.basis);
+        Nk = f.l1_norm;
+        mc = model_class_of(f.l1_norm, f.loss, pb, o);
+        refit_basis = lp.save_basis();
+        from = &refit_basis;
+      }
+      lp.set_budget(mc.mu, mc.rho);
+      SignedRange r;
+      r.a = lp.bound_probe(LpSense::minimize, *from).objective;
+      r.b = lp.bound_probe(LpSense::maximize, *from).objective;
+      const FeatureResult iv = interval_of(r, Nk, 0.0, tol);
+      values.push_back(Json::array({iv.upper, iv.lower}));
+    } catch (const SolverError& e) {
+      rethrow(pb, static_cast<int>(k), source, e);
+    }
+  }
+  counters = lp.counters();
+  return Json{{"values", std::move(values)}};
+}
+
+Json reference_probe_block(const Problem& pb, const Options& o, const Fit& fit, const Json& /*extra*/, std::size_t lo,
+                           std::size_t hi, LpCounters& counters, const RunContext& ctx) {
+  const std::size_t P = static_cast<std::size_t>(o.n_probes);
+  const double tol = zero_tolerance(o);
+  LpSvm lp = make_lp(pb, o, fit.epsilon);
+  Json values = Json::array();
+  for (std::size_t t = lo; t < hi; ++t) {
+    ctx.check_cancel();
+    const auto [source, sigma] = reference_probe(pb, P, t);
+    // In place: the real column is out (pinned at 0) and its permuted copy takes its role.
+    apply_pins(lp, {Pin{source, 0.0, 0.0, 0}});
+    set_probe(lp, permuted_column(pb, source, sigma));
+    lp.set_budget(fit.model_class.mu, fit.model_class.rho);
+    try {
+      if (!lp.feasible(fit.basis)) {
+        values.push_back(Json::array({0, 0.0}));
+        continue;
+      }
+      SignedRange r;
+      r.a = lp.bound_probe(LpSense::minimize, fit.basis).objective;
+      r.b = lp.bound_probe(LpSense::maximize, fit.basis).objective;
+      const FeatureResult iv = interval_of(r, fit.N, 0.0, tol);
+      values.push_back(Json::array({1, t < P ? iv.upper : iv.lower}));
+    } catch (const SolverError& e) {
+      rethrow(pb, static_cast<int>(t), source, e);
+    }
+  }
+  counters = lp.counters();
+  return Json{{"values", std::move(values)}};
 }
 
 }  // namespace featrel::fri::detail

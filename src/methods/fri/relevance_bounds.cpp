@@ -35,32 +35,66 @@ void apply_pins(LpSvm& lp, const std::vector<Pin>& pins) {
   }
 }
 
+namespace {
+
+using Json = TaskPlan::Json;
+
+Json pins_json(const std::vector<Pin>& pins) {
+  Json out = Json::array();
+  for (const Pin& p : pins) out.push_back(Json::array({p.feature, p.lo, p.hi, p.sign}));
+  return out;
+}
+
+std::vector<Pin> pins_of(const Json& j) {
+  std::vector<Pin> out;
+  for (const Json& p : j) out.push_back(Pin{p.at(0).get<int>(), p.at(1).get<double>(), p.at(2).get<double>(),
+                                            p.at(3).get<int>()});
+  return out;
+}
+
+}  // namespace
+
+Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Json& extra, std::size_t lo,
+                  std::size_t hi, LpCounters& counters, const RunContext& ctx) {
+  std::vector<std::vector<Pin>> pinsets;
+  for (const Json& set : extra.at("pinsets")) pinsets.push_back(pins_of(set));
+  const Json& jobs = extra.at("jobs");
+  LpSvm lp = make_lp(pb, o, fit.epsilon);
+  lp.set_budget(fit.model_class.mu, fit.model_class.rho);
+  static const std::vector<Pin> kNoPins;
+  Json values = Json::array();
+  for (std::size_t i = lo; i < hi; ++i) {
+    ctx.check_cancel();
+    const int pinset = jobs.at(i).at(0).get<int>();
+    const int feature = jobs.at(i).at(1).get<int>();
+    // Pins are column bounds only; re-applying them per task keeps every task independent of the previous one.
+    apply_pins(lp, pinset < 0 ? kNoPins : pinsets.at(static_cast<std::size_t>(pinset)));
+    lp.set_budget(fit.model_class.mu, fit.model_class.rho);
+    try {
+      const double a = lp.bound(feature, LpSense::minimize, fit.basis).objective;
+      const double b = lp.bound(feature, LpSense::maximize, fit.basis).objective;
+      values.push_back(Json::array({a, b}));
+    } catch (const SolverError& e) {
+      throw SolverError("fri: " + pb.prefix() + "feature '" + pb.name(feature) + "' (column " +
+                        std::to_string(feature) + "): " + e.what());
+    }
+  }
+  counters = lp.counters();
+  return Json{{"values", std::move(values)}};
+}
+
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
                                       const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase) {
+  Json extra{{"pinsets", Json::array()}, {"jobs", Json::array()}};
+  for (const auto& set : pinsets) extra["pinsets"].push_back(pins_json(set));
+  for (const BoundJob& job : jobs) extra["jobs"].push_back(Json::array({job.pinset, job.feature}));
+  const std::vector<Json> values = run_blocks(pb, o, fit, "bounds", extra, jobs.size(), ctx, stage, phase);
   std::vector<SignedRange> out(jobs.size());
-  static const std::vector<Pin> kNoPins;
-  run_blocks(
-      jobs.size(), ctx, stage,
-      [&]() {
-        LpSvm lp = make_lp(pb, o, fit.epsilon);
-        lp.set_budget(fit.model_class.mu, fit.model_class.rho);
-        return lp;
-      },
-      [&](LpSvm& lp, std::size_t i) {
-        const BoundJob& job = jobs[i];
-        // Pins are column bounds only; re-applying them per task keeps every task independent of the previous one.
-        apply_pins(lp, job.pinset < 0 ? kNoPins : pinsets[static_cast<std::size_t>(job.pinset)]);
-        lp.set_budget(fit.model_class.mu, fit.model_class.rho);
-        try {
-          out[i].a = lp.bound(job.feature, LpSense::minimize, fit.basis).objective;
-          out[i].b = lp.bound(job.feature, LpSense::maximize, fit.basis).objective;
-        } catch (const SolverError& e) {
-          throw SolverError("fri: " + pb.prefix() + "feature '" + pb.name(job.feature) + "' (column " +
-                            std::to_string(job.feature) + "): " + e.what());
-        }
-      },
-      phase);
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    out[i].a = values[i].at(0).get<double>();
+    out[i].b = values[i].at(1).get<double>();
+  }
   return out;
 }
 

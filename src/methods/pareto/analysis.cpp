@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "featrel/pareto_inputs.hpp"
 #include "featrel/error.hpp"
 #include "featrel/metrics.hpp"
 #include "pareto_internal.hpp"
@@ -28,7 +29,7 @@ std::string classifier_term(const std::string& classifier) {
 }
 
 TermPoset load_poset(const AnalysisOptions& o) {
-  TermPoset p = o.poset_file ? TermPoset::from_json(report::read_json_file(*o.poset_file), *o.poset_file)
+  TermPoset p = o.poset_file ? TermPoset::from_spec(read_poset_file(*o.poset_file), *o.poset_file)
                              : TermPoset::builtin();
   if (o.classifier_terms)
     for (const char* t : {"RF", "NB", "MLP", "SVM", "LR"})

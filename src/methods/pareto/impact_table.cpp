@@ -1,92 +1,9 @@
-// The `--impacts` file format (docs/pareto.md#inputs-and-outputs): header `criterion,<feature names…>`, one row per criterion
-// `model:measure,<values…>`, lower = more important.
-#include <charconv>
-#include <cmath>
-#include <set>
-#include <system_error>
-
-#include "featrel/dataset.hpp"
-#include "featrel/error.hpp"
-#include "featrel/format.hpp"
+// An impact table written back as the `--impacts` CSV (the grammar that reads it is in src/io,
+// featrel/pareto_inputs.hpp).
 #include "featrel/pareto.hpp"
+#include "featrel/report.hpp"
 
 namespace featrel::pareto {
-namespace {
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return std::string(s);
-}
-
-std::vector<std::string> split_fields(std::string_view line, const std::string& where) {
-  return featrel::split_csv_fields(line, "pareto: " + where);
-}
-
-}  // namespace
-
-ImpactTable parse_impact_table(const std::string& text, const std::string& source) {
-  std::vector<std::pair<std::size_t, std::string>> lines;  // (line number, text)
-  std::size_t start = 0, number = 1;
-  std::string_view all = text;
-  if (all.substr(0, 3) == "\xEF\xBB\xBF") start = 3;  // UTF-8 BOM
-  while (start <= all.size()) {
-    std::size_t end = all.find('\n', start);
-    if (end == std::string_view::npos) end = all.size();
-    const std::string line = trim(all.substr(start, end - start));
-    if (!line.empty()) lines.emplace_back(number, line);
-    start = end + 1;
-    ++number;
-  }
-  if (lines.empty()) throw InputError("pareto: impacts file " + source + " is empty");
-  const auto header = split_fields(lines[0].second, source + ", line " + std::to_string(lines[0].first));
-  if (header.size() < 2)
-    throw InputError("pareto: impacts file " + source + " needs at least 1 feature column after 'criterion'");
-  ImpactTable t;
-  t.features.assign(header.begin() + 1, header.end());
-  std::set<std::string> seen_features;
-  for (const auto& f : t.features) {
-    if (f.empty()) throw InputError("pareto: impacts file " + source + ": a feature column has no name");
-    if (!seen_features.insert(f).second)
-      throw InputError("pareto: impacts file " + source + ": feature '" + f + "' appears twice");
-  }
-  if (lines.size() < 2) throw InputError("pareto: impacts file " + source + " has no criterion row");
-  const std::size_t m = lines.size() - 1, n = t.features.size();
-  t.values.resize(Eigen::Index(m), Eigen::Index(n));
-  std::set<std::string> seen;
-  for (std::size_t r = 0; r < m; ++r) {
-    const std::string where = source + ", line " + std::to_string(lines[r + 1].first);
-    const auto cells = split_fields(lines[r + 1].second, where);
-    if (cells.size() != n + 1)
-      throw InputError("pareto: " + where + ": " + std::to_string(cells.size()) + " cells, expected " +
-                       std::to_string(n + 1) + " (criterion and one value per feature)");
-    const std::string& name = cells[0];
-    const auto colon = name.rfind(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 == name.size())
-      throw InputError("pareto: " + where + ": criterion '" + name + "' must be written model:measure (e.g. rf:accuracy)");
-    if (!seen.insert(name).second) throw InputError("pareto: " + where + ": criterion '" + name + "' appears twice");
-    t.criteria.push_back(name);
-    t.classifiers.push_back(name.substr(0, colon));
-    t.measures.push_back(name.substr(colon + 1));
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::string& cell = cells[j + 1];
-      double v = 0;
-      const char* first = cell.data();
-      const char* last = cell.data() + cell.size();
-      if (first != last && *first == '+') ++first;
-      const auto res = std::from_chars(first, last, v);
-      if (cell.empty() || res.ec != std::errc{} || res.ptr != last || !std::isfinite(v))
-        throw InputError("pareto: " + where + ", column '" + t.features[j] + "': '" + cell +
-                         "' is not a finite number");
-      t.values(Eigen::Index(r), Eigen::Index(j)) = v;
-    }
-  }
-  return t;
-}
-
-ImpactTable read_impact_table(const std::string& path) {
-  return parse_impact_table(report::read_text_file(path), path);
-}
 
 std::string impact_table_csv(const ImpactTable& table) {
   std::vector<std::string> header{"criterion"};

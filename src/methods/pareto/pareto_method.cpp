@@ -1,5 +1,6 @@
 // pareto in the method registry: training classifiers and permuting features (a data file), or analysing a given
 // impact table (--impacts, no data file); extra outputs --dot and --impacts-out.
+#include "featrel/pareto_inputs.hpp"
 #include "featrel/method_registry.hpp"
 #include "featrel/pareto.hpp"
 

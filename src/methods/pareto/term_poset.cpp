@@ -39,41 +39,26 @@ TermPoset TermPoset::builtin() {
   return p;
 }
 
-TermPoset TermPoset::from_json(const report::Json& doc, const std::string& source) {
+TermPoset TermPoset::from_spec(const PosetSpec& spec, const std::string& source) {
   const std::string where = "pareto: poset file " + source + ": ";
-  if (!doc.is_object()) throw InputError(where + "must be a JSON object with terms, parents and measure_terms");
-  for (const char* key : {"terms", "parents", "measure_terms"})
-    if (!doc.contains(key)) throw InputError(where + "missing field '" + key + "'");
-  const auto& terms = doc["terms"];
-  if (!terms.is_array() || terms.empty()) throw InputError(where + "'terms' must be a non-empty list of names");
   TermPoset p;
-  for (const auto& t : terms) {
-    if (!t.is_string()) throw InputError(where + "'terms' must hold strings");
-    const std::string name = t.get<std::string>();
+  for (const std::string& name : spec.terms) {
     if (p.find(name)) throw InputError(where + "term '" + name + "' is declared twice");
     p.terms_.push_back(name);
   }
   p.parents_.assign(p.terms_.size(), {});
-  const auto& parents = doc["parents"];
-  if (!parents.is_object()) throw InputError(where + "'parents' must map a term to a list of parent terms");
-  for (auto it = parents.begin(); it != parents.end(); ++it) {
-    const auto child = p.find(it.key());
-    if (!child) throw InputError(where + "'parents' names undeclared term '" + it.key() + "'");
-    if (!it.value().is_array()) throw InputError(where + "parents of '" + it.key() + "' must be a list");
-    for (const auto& q : it.value()) {
-      if (!q.is_string()) throw InputError(where + "parents of '" + it.key() + "' must be term names");
-      const auto parent = p.find(q.get<std::string>());
-      if (!parent)
-        throw InputError(where + "'" + it.key() + "' has undeclared parent '" + q.get<std::string>() + "'");
+  for (const auto& [term, parents] : spec.parents) {
+    const auto child = p.find(term);
+    if (!child) throw InputError(where + "'parents' names undeclared term '" + term + "'");
+    for (const std::string& q : parents) {
+      const auto parent = p.find(q);
+      if (!parent) throw InputError(where + "'" + term + "' has undeclared parent '" + q + "'");
       p.parents_[*child].push_back(*parent);
     }
   }
-  const auto& mt = doc["measure_terms"];
-  if (!mt.is_object()) throw InputError(where + "'measure_terms' must map a measure key to a term");
-  for (auto it = mt.begin(); it != mt.end(); ++it) {
-    if (!it.value().is_string() || !p.find(it.value().get<std::string>()))
-      throw InputError(where + "measure '" + it.key() + "' maps to an undeclared term");
-    p.measure_terms_[it.key()] = it.value().get<std::string>();
+  for (const auto& [measure, term] : spec.measure_terms) {
+    if (!p.find(term)) throw InputError(where + "measure '" + measure + "' maps to an undeclared term");
+    p.measure_terms_[measure] = term;
   }
   p.check_acyclic(source);
   return p;

@@ -24,14 +24,8 @@ MethodSpec method_spec() {
   };
   spec.data_alternative = "--counts FILE";
   spec.data_with_alternative = true;
-  MethodParts<Options, Result> parts;
-  parts.table = &option_table();
-  parts.validate = [](const Options& o) { validate(o); };
-  parts.run = [](const Dataset& data, const Options& o, const RunContext& ctx) { return run(data, o, ctx); };
-  parts.to_json = [](const Result& r, const Dataset&) { return r.to_json(); };
+  auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset&) { return chart_svg(r); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
-  parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [](const Result& r, const Dataset&) {
     Selection s;
     s.score_name = "posterior_mean";

@@ -1,0 +1,65 @@
+"""A fit's task plans (FRI's blocks of bound and probe LPs) through joblib: inside a joblib backend context every
+block is a task that runs wherever the backend puts it — threads, or the worker processes of a Dask cluster — and
+the result equals the local fit to the last bit."""
+
+import joblib
+import numpy as np
+import pytest
+
+import featrel
+from featrel import _featrel
+
+from conftest import strip_timings
+
+
+def _fit(X, y, **extra):
+    return featrel.FRI(random_state=4, n_probes=20, cv_folds=3, **extra).fit(X, y)
+
+
+def test_plans_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+    local = _fit(X, y)
+    calls = []
+    original = _featrel.run_plan_task
+
+    def counting(*args, **kwargs):
+        calls.append(args[5])  # the plan's kind
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        shipped = _fit(X, y)
+    # Bounds and probes of the one model class, 16 blocks each at most, all of kind fri.blocks.
+    assert len(calls) >= 4 and set(calls) == {"fri.blocks"}
+    assert strip_timings(shipped.result_) == strip_timings(local.result_)
+    assert np.array_equal(shipped.interval_, local.interval_)
+
+
+def test_no_backend_context_means_no_plans(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+    monkeypatch.setattr(_featrel, "run_plan_task", lambda *a, **k: pytest.fail("a plan left the process"))
+    _fit(X.iloc[:, :8], y)
+
+
+def test_a_failing_task_surfaces_as_an_error(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("worker lost")
+
+    monkeypatch.setattr(_featrel, "run_plan_task", broken)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        with pytest.raises(featrel.SolverError, match="worker lost"):
+            _fit(X.iloc[:, :8], y)
+
+
+def test_plans_on_a_dask_cluster_equal_the_local_fit(breast_cancer):
+    distributed = pytest.importorskip("distributed")
+    X, y = breast_cancer
+    X = X.iloc[:, :12]
+    local = _fit(X, y)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        with joblib.parallel_backend("dask"):
+            remote = _fit(X, y)
+    assert strip_timings(remote.result_) == strip_timings(local.result_)

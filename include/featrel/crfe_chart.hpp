@@ -6,7 +6,8 @@
 //  2. "sweep" (only when the evaluation holds subsets of several sizes, i.e. --sweep or --eval-sizes): coverage and
 //     certainty (0…1, with the target coverage 1 − ε dashed) against k.
 //  3. "inefficiency" (with the sweep panel): the mean prediction-set size against k.
-//  4. "frequency" (only with repeats ≥ 2): one bar per feature in consensus-rank order, its selection frequency.
+//  4. "frequency" (with repeats ≥ 2): one bar per feature in consensus-rank order, its selection frequency, named;
+//     or "ranking" (one run): one bar per feature in rank order, its score when it was removed, named.
 //
 // crfe_chart_panels says which panels a result gets, so tests can check the layout without parsing the SVG.
 #pragma once

@@ -178,6 +178,10 @@ Result rank(const Dataset& data, const Options& options, const RunContext& ctx =
 // per pick (rank, feature, score; mrmr adds the relevance) in pick order (sort "rank") or column order ("index").
 std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
 
+// The `--svg` chart: one row per feature (picks first, in pick order, then the rest by the criterion), a bar of
+// its criterion, blue when picked.
+std::string chart_svg(const Result& result, const Dataset& data);
+
 // The registry entry of one of the three commands.
 MethodSpec method_spec(Method method);
 

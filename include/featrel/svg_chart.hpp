@@ -64,6 +64,9 @@ struct AxisStyle {
   double grid_length = 0;
   std::string colour = "#333333";
   std::string grid_colour = "#DDDDDD";
+  // The scale's domain is log10 of the data (see LogAxis): ticks at whole decades, labelled with the data value
+  // (0.01, 1, 100, 1e+04). A domain shorter than a decade keeps the linear ticks, labelled the same way.
+  bool log10 = false;
 };
 
 // Draws an axis for `scale` along its range. For bottom/top the axis is the horizontal line y = position, for
@@ -71,6 +74,27 @@ struct AxisStyle {
 // left); the axis label is centred on the range (rotated for left/right). An empty label draws none.
 void draw_axis(SvgDocument& svg, const LinearScale& scale, AxisSide side, double position, std::string_view label,
                const AxisStyle& style = {});
+
+// A value axis that switches to log10 when one large value would squash the rest (importances spanning decades,
+// an ID column far above every real feature). `values` are the data the axis must show; when the largest is more
+// than `ratio` times their positive median, the axis is logarithmic from a floor (the smallest positive value,
+// at most `max_decades` decades below the largest) and values at or below the floor, 0 included, sit on the floor.
+// Otherwise it is the plain linear axis from min(0, values) to max(values), as before.
+class LogAxis {
+ public:
+  LogAxis(const std::vector<double>& values, double r0, double r1, double ratio = 30, int max_decades = 4);
+  double operator()(double v) const;  // pixel position
+  bool is_log() const { return log_; }
+  double floor() const { return floor_; }
+  const LinearScale& scale() const { return scale_; }  // over log10(v) when is_log(), over v otherwise
+  // Draws the axis with draw_axis (log10 labels when logarithmic); the label gets ", log scale" appended then.
+  void draw(SvgDocument& svg, AxisSide side, double position, std::string_view label, AxisStyle style = {}) const;
+
+ private:
+  bool log_ = false;
+  double floor_ = 0;
+  LinearScale scale_;
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Colours: the Okabe–Ito palette, distinguishable under the common colour-vision deficiencies.
@@ -132,6 +156,17 @@ double estimate_text_width(std::string_view text, double font_size);
 // A feature name cut to at most `max_points` code points, the last being "…" when it was cut (chart labels; the
 // mark's tooltip keeps the full name). Cuts on code-point boundaries.
 std::string shorten_label(std::string_view name, std::size_t max_points);
+// Every chart's feature labels: at most 28 code points (shorten_label), so a name is cut the same way in each.
+inline constexpr std::size_t kChartLabelPoints = 28;
+std::string chart_label(std::string_view name);
+
+// Charts with one horizontal row per feature (Boruta, SFC, the selectors): the width of the name column for these
+// names at `font_size`, and one name drawn right-aligned at (x, y), its full text as the tooltip.
+double row_label_band(const std::vector<std::string>& names, double font_size = 11);
+void row_label(SvgDocument& svg, double x, double y, const std::string& name, double font_size = 11);
+// A chart's bold title (15 px at y = 24) and two grey lines of explanation under it, starting at x = left.
+void chart_header(SvgDocument& svg, double left, const std::string& title, const std::string& line1,
+                  const std::string& line2);
 
 // The box draw_legend will fill, so that a chart can place the legend before drawing it (e.g. right-aligned).
 Size legend_size(const std::vector<LegendItem>& items, const LegendStyle& style = {});

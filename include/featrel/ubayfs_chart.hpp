@@ -10,6 +10,7 @@
 
 namespace featrel::ubayfs {
 
-std::string chart_svg(const Result& result);
+// `data` gives the title its file and target.
+std::string chart_svg(const Result& result, const Dataset& data);
 
 }  // namespace featrel::ubayfs

@@ -114,9 +114,25 @@ std::string LinearScale::tick_label(double v, int count) const {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+namespace {
+
+// Whole decades inside a log10 domain; the linear ticks when it spans less than two.
+std::vector<double> log_ticks(const LinearScale& scale, int count) {
+  const double lo = std::min(scale.domain_lo(), scale.domain_hi());
+  const double hi = std::max(scale.domain_lo(), scale.domain_hi());
+  std::vector<double> out;
+  for (double k = std::ceil(lo - kStepEps); k <= hi + kStepEps; ++k) out.push_back(k);
+  return out.size() >= 2 ? out : scale.ticks(count);
+}
+
+}  // namespace
+
 void draw_axis(SvgDocument& svg, const LinearScale& scale, AxisSide side, double position, std::string_view label,
                const AxisStyle& style) {
-  const std::vector<double> ticks = scale.ticks(style.tick_count);
+  const std::vector<double> ticks = style.log10 ? log_ticks(scale, style.tick_count) : scale.ticks(style.tick_count);
+  const auto tick_text_of = [&](double t) {
+    return style.log10 ? format_number(std::pow(10.0, t)) : scale.tick_label(t, style.tick_count);
+  };
   const double a = std::min(scale.range_lo(), scale.range_hi());
   const double b = std::max(scale.range_lo(), scale.range_hi());
   const double mid = 0.5 * (a + b);
@@ -137,7 +153,7 @@ void draw_axis(SvgDocument& svg, const LinearScale& scale, AxisSide side, double
                                                     : position - style.tick_size - gap;
     for (double t : ticks) {
       svg.line(scale(t), position, scale(t), position + dir * style.tick_size, axis_line);
-      svg.text(scale(t), label_y, scale.tick_label(t, style.tick_count), tick_text);
+      svg.text(scale(t), label_y, tick_text_of(t), tick_text);
     }
     if (!label.empty()) {
       const double y = side == AxisSide::bottom ? label_y + 1.2 * style.font_size + 4
@@ -156,7 +172,7 @@ void draw_axis(SvgDocument& svg, const LinearScale& scale, AxisSide side, double
   tick_text.middle_baseline = true;
   double widest = 0;
   for (double t : ticks) {
-    const std::string text = scale.tick_label(t, style.tick_count);
+    const std::string text = tick_text_of(t);
     widest = std::max(widest, estimate_text_width(text, style.font_size));
     svg.line(position, scale(t), position + dir * style.tick_size, scale(t), axis_line);
     svg.text(position + dir * (style.tick_size + gap), scale(t), text, tick_text);
@@ -167,6 +183,52 @@ void draw_axis(SvgDocument& svg, const LinearScale& scale, AxisSide side, double
     const double x = position + dir * (style.tick_size + gap + widest + 6);
     svg.text(x, mid, label, label_text);
   }
+}
+
+namespace {
+
+LinearScale linear_axis_scale(const std::vector<double>& values, double r0, double r1) {
+  double lo = 0.0, hi = 0.0;
+  for (double v : values)
+    if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+  if (lo == hi) hi = lo + 1.0;
+  LinearScale s(lo, hi, r0, r1);
+  s.nice();
+  return s;
+}
+
+}  // namespace
+
+LogAxis::LogAxis(const std::vector<double>& values, double r0, double r1, double ratio, int max_decades)
+    : scale_(linear_axis_scale(values, r0, r1)) {
+  std::vector<double> positive;
+  bool negative = false;
+  for (double v : values) {
+    if (!std::isfinite(v)) continue;
+    if (v > 0) positive.push_back(v);
+    negative |= v < 0;
+  }
+  if (negative || positive.size() < 2) return;
+  std::sort(positive.begin(), positive.end());
+  const double largest = positive.back();
+  const double median = positive[(positive.size() - 1) / 2];
+  if (!(largest > ratio * median)) return;
+  log_ = true;
+  floor_ = std::max(positive.front(), largest * std::pow(10.0, -max_decades));
+  // Whole decades at both ends, so the first and last ticks sit on the plot's edges.
+  scale_ = LinearScale(std::floor(std::log10(floor_)), std::ceil(std::log10(largest)), r0, r1);
+  floor_ = std::pow(10.0, scale_.domain_lo());
+}
+
+double LogAxis::operator()(double v) const {
+  if (!log_) return scale_(v);
+  return scale_(std::log10(std::max(v, floor_)));
+}
+
+void LogAxis::draw(SvgDocument& svg, AxisSide side, double position, std::string_view label, AxisStyle style) const {
+  style.log10 = log_;
+  const std::string text = log_ && !label.empty() ? std::string(label) + ", log scale" : std::string(label);
+  draw_axis(svg, scale_, side, position, text, style);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -213,6 +275,36 @@ std::string shorten_label(std::string_view name, std::size_t max_points) {
 
 double estimate_text_width(std::string_view text, double font_size) {
   return 0.6 * font_size * static_cast<double>(display_width(text));
+}
+
+std::string chart_label(std::string_view name) { return shorten_label(name, kChartLabelPoints); }
+
+double row_label_band(const std::vector<std::string>& names, double font_size) {
+  double longest = 40;
+  for (const auto& n : names) longest = std::max(longest, estimate_text_width(chart_label(n), font_size));
+  return longest + 16;
+}
+
+void row_label(SvgDocument& svg, double x, double y, const std::string& name, double font_size) {
+  TextStyle t;
+  t.anchor = Anchor::end;
+  t.font_size = font_size;
+  t.middle_baseline = true;
+  t.tooltip = name;
+  svg.text(x, y, chart_label(name), t);
+}
+
+void chart_header(SvgDocument& svg, double left, const std::string& title, const std::string& line1,
+                  const std::string& line2) {
+  TextStyle t;
+  t.font_size = 15;
+  t.bold = true;
+  svg.text(left, 24, title, t);
+  TextStyle s;
+  s.font_size = 11;
+  s.fill = "#555555";
+  svg.text(left, 42, line1, s);
+  svg.text(left, 56, line2, s);
 }
 
 namespace {

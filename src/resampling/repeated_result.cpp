@@ -24,7 +24,6 @@ constexpr double kLegendBand = 26;
 constexpr double kRow = 16;
 constexpr double kAxisBand = 44;
 constexpr double kNameFont = 11;
-constexpr std::size_t kMaxName = 28;  // code points, as the other charts; the tooltip keeps the full name
 
 std::string percent(double share) { return format_fixed(share * 100.0, 0) + "%"; }
 
@@ -80,7 +79,7 @@ std::string frequency_chart_svg(const Summary& s, const std::vector<std::string>
   const bool classes = !s.class_frequency.empty();
   double longest = 40;
   for (std::size_t j = 0; j < d && j < names.size(); ++j)
-    longest = std::max(longest, report::estimate_text_width(report::shorten_label(names[j], kMaxName), kNameFont));
+    longest = std::max(longest, report::estimate_text_width(report::chart_label(names[j]), kNameFont));
   const double left = longest + 16;
   const std::string subtitle = how_drawn(s) + "; " + stability_text(s);
   const double width = std::max({left + kPlotWidth + kMargin, report::estimate_text_width(title, 15) + 2 * kMargin,
@@ -125,7 +124,7 @@ std::string frequency_chart_svg(const Summary& s, const std::vector<std::string>
     label.font_size = kNameFont;
     label.middle_baseline = true;
     label.tooltip = name;
-    svg.text(left - 6, y + kRow / 2, report::shorten_label(name, kMaxName), label);
+    svg.text(left - 6, y + kRow / 2, report::chart_label(name), label);
     const double f = s.selection_frequency[j];
     const std::string tip = name + ": selected in " + percent(f) + " of the repeats";
     if (classes) {

@@ -3,6 +3,7 @@
 // scores, the shared result fields, the CSV, the table, and bad input (exit 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -19,6 +20,12 @@ namespace {
 std::string data_file(const std::string& name) { return std::string(FEATREL_DATA_DIR) + "/" + name; }
 std::string bcw() { return data_file("breast_cancer_wisconsin_diagnostic.csv") + " --target malignant"; }
 std::string iris() { return data_file("iris.csv") + " --target species"; }
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
 
 TEST(CliSelectors, MrmrRanksBcwAsMrmre) {
   TempDir dir;
@@ -69,6 +76,25 @@ TEST(CliSelectors, FisherAndLaplacianOnIris) {
   EXPECT_NEAR(j["features"][1]["criterion"].get<double>(), 0.10181970, 1e-7);
   EXPECT_EQ(j["options"]["laplacian_t"], 1.0);
   EXPECT_NE(r.out.find("petal length"), std::string::npos);
+}
+
+TEST(CliSelectors, ChartRowsArePicksThenTheRestByCriterion) {
+  TempDir dir;
+  const auto r = run_cli("fisher " + iris() + " -k 2 --quiet --svg " + (dir / "f.svg"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string svg = read_file(dir / "f.svg");
+  // Row labels top to bottom: the picks (petal length, petal width), then sepal length (1.59) before sepal width
+  // (0.66): larger Fisher scores first.
+  std::vector<std::size_t> at;
+  for (const char* name : {"petal length (cm)", "petal width (cm)", "sepal length (cm)", "sepal width (cm)"}) {
+    at.push_back(svg.find(std::string(">") + name + "</text>"));
+    ASSERT_NE(at.back(), std::string::npos) << name;
+  }
+  EXPECT_TRUE(std::is_sorted(at.begin(), at.end()));
+  // Two blue (picked) bars, two grey; the axis is linear (15.7 is not 30 times the median 6.7).
+  EXPECT_EQ(count_of(svg, "fill=\"#0072B2\""), 2u + 1u);  // + the legend swatch
+  EXPECT_EQ(svg.find("log scale"), std::string::npos);
+  EXPECT_NE(svg.find("2 of 4 features picked"), std::string::npos);
 }
 
 TEST(CliSelectors, SameJsonForAnyThreadCount) {

@@ -269,7 +269,7 @@ TEST(CrfeChart, PathWithStop) {
   Options o;
   o.n_features_to_select = 5;
   const Result r = run(data, o, crfe_test::context(0, 2));
-  EXPECT_EQ(crfe_chart_panels(r), std::vector<std::string>{"path"});
+  EXPECT_EQ(crfe_chart_panels(r), (std::vector<std::string>{"path", "ranking"}));
   const std::string svg = elimination_chart_svg(r, data);
   const auto all = expect_well_formed(svg);
   ASSERT_FALSE(all.empty());
@@ -294,6 +294,34 @@ TEST(CrfeChart, PathWithStop) {
   EXPECT_EQ(dots, expected);
 }
 
+TEST(CrfeChart, RankingPanelNamesEveryFeatureInRankOrder) {
+  const featrel::Dataset data = wine();
+  Options o;
+  o.n_features_to_select = 5;
+  const Result r = run(data, o, crfe_test::context(0, 2));
+  const std::string svg = elimination_chart_svg(r, data);
+  const auto all = expect_well_formed(svg);
+  ASSERT_FALSE(all.empty());
+  // The names under the ranking bars, left to right, are the ranking (best first).
+  std::vector<std::pair<double, std::string>> names;
+  for (const Element& e : all)
+    if (e.name == "text" && e.attrs.count("transform") && e.attrs.at("transform").find("rotate(60") == 0)
+      names.emplace_back(number(e, "x"), e.text);
+  std::sort(names.begin(), names.end());
+  ASSERT_EQ(names.size(), r.ranking.size());
+  for (std::size_t pos = 0; pos < r.ranking.size(); ++pos)
+    EXPECT_EQ(names[pos].second, data.feature_names[r.ranking[pos]]) << pos;
+  // One bar per feature, the selected five in blue.
+  std::size_t blue = 0, bars = 0;
+  for (const Element& e : all)
+    if (e.name == "rect" && e.attrs.count("fill") && e.title.find(": rank ") != std::string::npos) {
+      ++bars;
+      blue += e.attrs.at("fill") == featrel::report::colours::blue;
+    }
+  EXPECT_EQ(bars, data.n_features());
+  EXPECT_EQ(blue, 5u);
+}
+
 TEST(CrfeChart, RfeSaysImportance) {
   const featrel::Dataset data = wine();
   Options o;
@@ -314,7 +342,7 @@ TEST(CrfeChart, SweepAddsMetricPanels) {
   Options o;
   o.sweep = true;
   const Result r = run(data, o, crfe_test::context(0, 2));
-  EXPECT_EQ(crfe_chart_panels(r), (std::vector<std::string>{"path", "sweep", "inefficiency"}));
+  EXPECT_EQ(crfe_chart_panels(r), (std::vector<std::string>{"path", "sweep", "inefficiency", "ranking"}));
   const std::string svg = elimination_chart_svg(r, data);
   const auto all = expect_well_formed(svg);
   ASSERT_FALSE(all.empty());

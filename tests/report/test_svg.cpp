@@ -245,6 +245,37 @@ TEST(DrawAxis, LeftAxisWithGridRotatesItsTitle) {
   EXPECT_NE(out.find(">count</text>"), std::string::npos);
 }
 
+TEST(LogAxis, StaysLinearWhenNoValueSquashesTheRest) {
+  const LogAxis x({0.0, 2.0, 3.0, 4.0, 9.0}, 0, 100);
+  EXPECT_FALSE(x.is_log());
+  EXPECT_DOUBLE_EQ(x(0.0), 0.0);
+  EXPECT_DOUBLE_EQ(x(10.0), 100.0);  // niced to [0, 10]
+  EXPECT_DOUBLE_EQ(x(5.0), 50.0);
+  EXPECT_FALSE(LogAxis({-1.0, 1.0, 1000.0}, 0, 100).is_log());  // negative values: never logarithmic
+}
+
+TEST(LogAxis, GoesLogarithmicForAnOutlierAndPlacesDecadesEvenly) {
+  // Median 2, largest 900 > 30 × 2: decades 10^-1 (floor from the smallest positive 0.5) … 10^3.
+  const LogAxis x({0.0, 0.5, 1.0, 2.0, 3.0, 900.0}, 0, 400);
+  ASSERT_TRUE(x.is_log());
+  EXPECT_DOUBLE_EQ(x.floor(), 0.1);
+  EXPECT_DOUBLE_EQ(x(0.1), 0.0);
+  EXPECT_DOUBLE_EQ(x(1.0), 100.0);
+  EXPECT_DOUBLE_EQ(x(1000.0), 400.0);
+  EXPECT_DOUBLE_EQ(x(0.0), 0.0);  // zero sits on the floor
+  // At most four decades below the largest value (5000 → 0.5, then down to its decade), however small the
+  // smallest positive one is.
+  EXPECT_DOUBLE_EQ(LogAxis({1e-9, 1.0, 2.0, 5000.0}, 0, 100).floor(), 0.1);
+  SvgDocument svg(500, 100);
+  x.draw(svg, AxisSide::bottom, 50, "importance");
+  const std::string out = svg.str();
+  EXPECT_TRUE(well_formed(out));
+  EXPECT_EQ(count(out, "<line"), 1u + 5u);  // axis + ticks at 0.1, 1, 10, 100, 1000
+  EXPECT_NE(out.find(">0.1</text>"), std::string::npos);
+  EXPECT_NE(out.find(">1000</text>"), std::string::npos);
+  EXPECT_NE(out.find(">importance, log scale</text>"), std::string::npos);
+}
+
 TEST(Colours, OkabeItoPaletteAndRelevanceClasses) {
   EXPECT_EQ(categorical_palette().size(), 8u);
   EXPECT_EQ(categorical_colour(0), "#0072B2");

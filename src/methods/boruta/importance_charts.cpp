@@ -27,50 +27,9 @@ constexpr double kHeader = 70;
 constexpr double kRow = 16;           // one feature per row
 constexpr double kAxisBand = 44;      // ticks and the axis label below a plot
 constexpr double kLegendBand = 28;
-constexpr double kNameFont = 11;
-constexpr std::size_t kMaxName = 28;  // code points; the mark's tooltip keeps the full name
 constexpr double kStripHeight = 110;
 
 std::string number(double v) { return format_number(std::round(v * 1e4) / 1e4); }
-
-double name_band(const Dataset& data) {
-  double longest = 40;
-  for (const auto& n : data.feature_names)
-    longest = std::max(longest, report::estimate_text_width(report::shorten_label(n, kMaxName), kNameFont));
-  return longest + 16;
-}
-
-// The title and two lines of explanation above the legend.
-void header(SvgDocument& svg, double left, const std::string& title, const std::string& line1,
-            const std::string& line2) {
-  TextStyle t;
-  t.font_size = 15;
-  t.bold = true;
-  svg.text(left, 24, title, t);
-  TextStyle s;
-  s.font_size = 11;
-  s.fill = "#555555";
-  svg.text(left, 42, line1, s);
-  svg.text(left, 56, line2, s);
-}
-
-void feature_label(SvgDocument& svg, double x, double y, const std::string& name) {
-  TextStyle t;
-  t.anchor = report::Anchor::end;
-  t.font_size = kNameFont;
-  t.middle_baseline = true;
-  t.tooltip = name;
-  svg.text(x, y, report::shorten_label(name, kMaxName), t);
-}
-
-// [lo, hi] of the finite values, widened to include 0; [0, 1] when there are none.
-std::pair<double, double> extent_with_zero(const std::vector<double>& v) {
-  double lo = 0.0, hi = 0.0;
-  for (double x : v)
-    if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
-  if (lo == hi) hi = lo + 1.0;
-  return {lo, hi};
-}
 
 std::string decision_colour(boruta::Decision d) {
   switch (d) {
@@ -100,9 +59,8 @@ std::string boruta::importance_chart_svg(const Result& r, const Dataset& data) {
   for (const auto& v : values) all.insert(all.end(), v.begin(), v.end());
   all.insert(all.end(), r.threshold_history.begin(), r.threshold_history.end());
   all.insert(all.end(), r.shadow_max_history.begin(), r.shadow_max_history.end());
-  const auto [lo, hi] = extent_with_zero(all);
 
-  const double left = name_band(data);
+  const double left = report::row_label_band(data.feature_names);
   const double top = kHeader + kLegendBand;
   const double plot_height = std::max(1.0, static_cast<double>(d)) * kRow;
   const double width = left + kPlotWidth + kMarginRight;
@@ -110,13 +68,13 @@ std::string boruta::importance_chart_svg(const Result& r, const Dataset& data) {
   SvgDocument svg(width, height);
   svg.set_title("Boruta importances against the shadows: " + data.source);
   svg.set_background("#FFFFFF");
-  header(svg, left,
+  report::chart_header(svg, left,
          "Boruta: " + data.source + " (target '" + data.target_name + "')",
          std::to_string(r.confirmed.size()) + " confirmed, " + std::to_string(r.tentative.size()) + " tentative, " +
              std::to_string(r.rejected.size()) + " rejected after " + std::to_string(r.n_iterations) + " forest fits",
          "boxes: importance over the iterations each feature took part in; band: the shadow threshold τ");
-  LinearScale x(lo, hi, left, left + kPlotWidth);
-  x.nice();
+  // Logarithmic when one feature (an ID column, say) would squash the rest against zero.
+  const report::LogAxis x(all, left, left + kPlotWidth);
 
   // The shadow band behind everything: the range of τ over the iterations, its median, the median shadow maximum.
   if (!r.threshold_history.empty()) {
@@ -147,7 +105,7 @@ std::string boruta::importance_chart_svg(const Result& r, const Dataset& data) {
     const std::size_t j = order[row];
     const double yc = top + (static_cast<double>(row) + 0.5) * kRow;
     const auto& f = r.features[j];
-    feature_label(svg, left - 6, yc, data.feature_names[j]);
+    report::row_label(svg, left - 6, yc, data.feature_names[j]);
     const std::string colour = decision_colour(f.decision);
     const std::string tip = data.feature_names[j] + ": " + to_string(f.decision) + ", " + std::to_string(f.hits) +
                             " hits, median importance " + number(medians[j]) + ", rank " + std::to_string(f.rank);
@@ -176,7 +134,7 @@ std::string boruta::importance_chart_svg(const Result& r, const Dataset& data) {
     svg.line(x(medians[j]), yc - kRow * 0.32, x(medians[j]), yc + kRow * 0.32, median);
     svg.end_group();
   }
-  draw_axis(svg, x, AxisSide::bottom, top + plot_height, "importance (total gain)");
+  x.draw(svg, AxisSide::bottom, top + plot_height, "importance (total gain)");
   report::LegendStyle ls;
   ls.horizontal = true;
   draw_legend(svg, left, kHeader,
@@ -198,14 +156,13 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
   std::vector<double> imp;
   for (const auto& f : r.features) imp.push_back(f.importance);
   imp.push_back(r.shadow_interval.upper);
-  const auto [lo, hi] = extent_with_zero(imp);
 
   std::vector<std::size_t> tested;
   for (std::size_t j : order)
     if (r.features[j].tested && r.features[j].test_score) tested.push_back(j);
   const bool strip = r.score_interval.has_value() && !tested.empty();
 
-  const double left = name_band(data);
+  const double left = report::row_label_band(data.feature_names);
   const double top = kHeader + kLegendBand;
   const double plot_height = std::max(1.0, static_cast<double>(d)) * kRow;
   const double strip_top = top + plot_height + kAxisBand + 30;
@@ -214,18 +171,17 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
   SvgDocument svg(width, height);
   svg.set_title("SFC relevance classes: " + data.source);
   svg.set_background("#FFFFFF");
-  header(svg, left, "SFC: " + data.source + " (target '" + data.target_name + "')",
+  report::chart_header(svg, left, "SFC: " + data.source + " (target '" + data.target_name + "')",
          std::to_string(r.strong.size()) + " strong, " + std::to_string(r.weak.size()) + " weak, " +
              std::to_string(r.irrelevant.size()) + " irrelevant",
          "bars: importance (feature fraction " + r.options.feature_fraction.to_string() +
              "); Γ: upper bound of the shadow importances");
-  LinearScale x(lo, hi, left, left + kPlotWidth);
-  x.nice();
+  const report::LogAxis x(imp, left, left + kPlotWidth);
   for (std::size_t row = 0; row < order.size(); ++row) {
     const std::size_t j = order[row];
     const auto& f = r.features[j];
     const double yc = top + (static_cast<double>(row) + 0.5) * kRow;
-    feature_label(svg, left - 6, yc, data.feature_names[j]);
+    report::row_label(svg, left - 6, yc, data.feature_names[j]);
     Style bar;
     bar.fill = report::relevance_colour(f.cls);
     bar.tooltip = data.feature_names[j] + ": " + report::relevance_word(f.cls) + ", importance " +
@@ -249,7 +205,7 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
     t.anchor = report::Anchor::middle;
     svg.text(gx, top - 3, "Γ", t);
   }
-  draw_axis(svg, x, AxisSide::bottom, top + plot_height, "importance (total gain)");
+  x.draw(svg, AxisSide::bottom, top + plot_height, "importance (total gain)");
   report::LegendStyle ls;
   ls.horizontal = true;
   draw_legend(svg, left, kHeader,
@@ -307,7 +263,7 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
       lt.middle_baseline = true;
       const bool right_half = cx > left + kPlotWidth * 0.7;
       lt.anchor = right_half ? report::Anchor::end : report::Anchor::start;
-      svg.text(cx + (right_half ? -7 : 7), y, report::shorten_label(data.feature_names[tested[i]], kMaxName), lt);
+      svg.text(cx + (right_half ? -7 : 7), y, report::chart_label(data.feature_names[tested[i]]), lt);
     }
     draw_axis(svg, sx, AxisSide::bottom, strip_top + kStripHeight, "model score");
   }

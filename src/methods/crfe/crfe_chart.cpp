@@ -27,7 +27,6 @@ constexpr double kPanelTitle = 26;
 constexpr double kPlotHeight = 220;
 constexpr double kAxisBand = 46;  // x ticks and axis label below a line plot
 constexpr double kNameBand = 150;  // rotated feature names below the frequency bars
-constexpr std::size_t kMaxNameBytes = 24;  // code points; longer names are cut with "…" (the tooltip keeps the name)
 constexpr double kPanelGap = 20;
 constexpr double kMinSlot = 16;
 constexpr double kPlotWidth = 640;
@@ -46,7 +45,6 @@ std::vector<const SubsetEvaluation*> sweep_points(const Result& r) {
   return out;
 }
 
-std::string short_name(const std::string& name) { return report::shorten_label(name, kMaxNameBytes); }
 
 std::size_t stop_size(const Result& r) {
   return r.runs.size() == 1 ? r.runs.front().stop.n_selected : r.selected.size();
@@ -95,7 +93,7 @@ std::vector<std::string> crfe_chart_panels(const Result& r) {
     out.push_back("sweep");
     out.push_back("inefficiency");
   }
-  if (r.runs.size() > 1) out.push_back("frequency");
+  out.push_back(r.runs.size() > 1 ? "frequency" : "ranking");
   return out;
 }
 
@@ -103,11 +101,11 @@ std::string elimination_chart_svg(const Result& r, const Dataset& data) {
   const auto panels = crfe_chart_panels(r);
   const std::size_t p = data.n_features();
   const double slot = std::max(kMinSlot, p > 0 ? kPlotWidth / static_cast<double>(p) : kMinSlot);
-  const bool bars = std::find(panels.begin(), panels.end(), "frequency") != panels.end();
-  const double plot_width = bars ? std::max(kPlotWidth, slot * static_cast<double>(p)) : kPlotWidth;
+  const auto named = [](const std::string& key) { return key == "frequency" || key == "ranking"; };
+  const double plot_width = std::max(kPlotWidth, slot * static_cast<double>(p));
   double height = kHeader;
   for (const auto& key : panels)
-    height += kPanelTitle + kPlotHeight + (key == "frequency" ? kNameBand : kAxisBand) + kPanelGap;
+    height += kPanelTitle + kPlotHeight + (named(key) ? kNameBand : kAxisBand) + kPanelGap;
   const double width = kMarginLeft + plot_width + kMarginRight;
 
   const bool is_crfe = r.method == Method::crfe;
@@ -265,11 +263,46 @@ std::string elimination_chart_svg(const Result& r, const Dataset& data) {
       TextStyle name;
       name.font_size = 11;
       name.rotate = 60;
-      svg.text(kMarginLeft + pos * w + w * 0.5, y1 + 12, short_name(data.feature_names[j]), name);
+      svg.text(kMarginLeft + pos * w + w * 0.5, y1 + 12, report::chart_label(data.feature_names[j]), name);
     }
     Style base;
     base.stroke = "#333333";
     svg.line(kMarginLeft, y1, kMarginLeft + plot_width, y1, base);
+  } else {
+    // 4'. One run: every feature by name in rank order, its score when it was removed (survivors: the last one).
+    panel_title(svg, top + 18, "ranking, best first: " + score + " when each feature was removed (blue: selected)");
+    const double y0 = top + kPanelTitle, y1 = y0 + kPlotHeight;
+    std::vector<double> values;
+    for (std::size_t j : r.ranking)
+      if (r.features[j].score_at_removal) values.push_back(*r.features[j].score_at_removal);
+    auto [vlo, vhi] = extent(values);
+    LinearScale y(std::min(0.0, vlo), std::max(0.0, vhi), y1, y0);
+    y.nice();
+    draw_axis(svg, y, AxisSide::left, kMarginLeft, score + " at removal", axis);
+    const double w = plot_width / static_cast<double>(std::max<std::size_t>(r.ranking.size(), 1));
+    for (std::size_t pos = 0; pos < r.ranking.size(); ++pos) {
+      const std::size_t j = r.ranking[pos];
+      const auto& f = r.features[j];
+      const double cx = kMarginLeft + pos * w + w * 0.5;
+      if (f.score_at_removal) {
+        Style bar;
+        bar.fill = f.selected ? report::colours::blue : report::colours::grey;
+        bar.tooltip = data.feature_names[j] + ": rank " + std::to_string(f.rank) +
+                      (f.elimination_step ? ", removed at step " + std::to_string(*f.elimination_step)
+                                          : std::string(", kept to the end")) +
+                      ", " + score + " " + format_number(*f.score_at_removal);
+        const double a = y(0.0), b = y(*f.score_at_removal);
+        svg.rect(cx - w * 0.35, std::min(a, b), w * 0.7, std::max(1.0, std::abs(a - b)), bar);
+      }
+      TextStyle name;
+      name.font_size = 11;
+      name.rotate = 60;
+      name.tooltip = data.feature_names[j];
+      svg.text(cx, y1 + 12, report::chart_label(data.feature_names[j]), name);
+    }
+    Style base;
+    base.stroke = "#333333";
+    svg.line(kMarginLeft, y(0.0), kMarginLeft + plot_width, y(0.0), base);
   }
   return svg.str();
 }

@@ -35,12 +35,10 @@ constexpr double kMinSlot = 16;
 constexpr double kMaxSlot = 48;
 constexpr double kTargetPlotWidth = 640;
 constexpr double kNameFont = 11;
-constexpr std::size_t kMaxNameLength = 28;  // longer names are cut with "…" (the tooltip keeps the full name)
 
 const char* kLowerThresholdColour = report::colours::bluish_green;
 const char* kGhostColour = "#777777";
 
-std::string short_name(const std::string& name) { return report::shorten_label(name, kMaxNameLength); }
 
 // The feature results behind a panel: a model's, or its constrained ones.
 const std::vector<FeatureResult>& panel_features(const Result& r, const ChartPanel& p) {
@@ -198,7 +196,7 @@ ChartLayout relevance_chart_layout(const Result& result, const Dataset& data) {
   // Names lie horizontally when every one fits its slot, otherwise they are rotated to read bottom to top.
   double longest = 0;
   for (const std::string& n : data.feature_names)
-    longest = std::max(longest, report::estimate_text_width(short_name(n), kNameFont));
+    longest = std::max(longest, report::estimate_text_width(report::chart_label(n), kNameFont));
   const bool rotated = longest > slot - 4;
   const double labels_band = rotated ? longest + 14 : kNameFont + 12;
 
@@ -361,7 +359,7 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
   // Feature names: horizontal when they fit the slot, otherwise reading bottom to top.
   double longest = 0;
   for (const std::string& n : data.feature_names)
-    longest = std::max(longest, report::estimate_text_width(short_name(n), kNameFont));
+    longest = std::max(longest, report::estimate_text_width(report::chart_label(n), kNameFont));
   const bool rotated = longest > p.slot - 4;
   for (std::size_t i = 0; i < p.order.size(); ++i) {
     const auto j = static_cast<std::size_t>(p.order[i]);
@@ -370,10 +368,10 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
       s.anchor = report::Anchor::end;
       s.rotate = -90;
       s.middle_baseline = true;
-      svg.text(p.x_centre(i), p.labels_top + 4, short_name(data.feature_names[j]), s);
+      svg.text(p.x_centre(i), p.labels_top + 4, report::chart_label(data.feature_names[j]), s);
     } else {
       s.anchor = report::Anchor::middle;
-      svg.text(p.x_centre(i), p.labels_top + kNameFont + 4, short_name(data.feature_names[j]), s);
+      svg.text(p.x_centre(i), p.labels_top + kNameFont + 4, report::chart_label(data.feature_names[j]), s);
     }
   }
 

@@ -40,7 +40,6 @@ MethodSpec method_spec(Method method) {
       spec.tasks = {Task::binary, Task::multiclass, Task::regression, Task::ordinal};
       break;
   }
-  spec.has_chart = false;
   spec.sort_keys = {"rank", "index"};
   MethodParts<Options, Result> parts;
   parts.table = &option_table(method);
@@ -56,6 +55,7 @@ MethodSpec method_spec(Method method) {
     return rank(data, m, ctx);
   };
   parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
+  parts.chart = [](const Result& r, const Dataset& d) { return chart_svg(r, d); };
   parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
   parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [method](const Result& r, const Dataset&) {

@@ -8,7 +8,7 @@
 
 namespace featrel::ubayfs {
 
-std::string chart_svg(const Result& r) {
+std::string chart_svg(const Result& r, const Dataset& data) {
   using namespace report;
   const Problem& p = r.problem;
   const std::size_t n = p.n_features();
@@ -18,15 +18,19 @@ std::string chart_svg(const Result& r) {
 
   const double left = 70, right = 20, top = 50, bar_step = std::max(14.0, 700.0 / static_cast<double>(n));
   const double plot_w = bar_step * static_cast<double>(n), plot_h = 260;
-  const double label_h = 150, row_h = 12;
+  double longest = 40;  // rotated names below the bars, cut the same way as in every chart
+  for (const auto& name : p.feature_names) longest = std::max(longest, estimate_text_width(chart_label(name), 10));
+  const double label_h = longest + 16, row_h = 12;
   const double width = left + plot_w + right;
   const double cons_top = top + plot_h + label_h;
   const double height = cons_top + row_h * static_cast<double>(shown_rows) + 40;
   SvgDocument svg(width, height);
-  svg.set_title("UBayFS: ensemble counts and prior weights");
+  svg.set_title("UBayFS ensemble counts and prior weights: " + data.source);
   svg.set_background("#FFFFFF");
-  svg.text(left, 22, "UBayFS: ensemble counts + prior weights (α° = α + y); outlined: optimum 1",
+  svg.text(left, 22, "UBayFS: " + data.source + " (target '" + data.target_name + "')",
            TextStyle{Anchor::start, 14, 0, "#222222", true});
+  svg.text(left, 38, "ensemble counts + prior weights (α° = α + y); outlined: optimum 1",
+           TextStyle{Anchor::start, 11, 0, "#555555"});
 
   double ymax = 0;
   for (std::size_t j = 0; j < n; ++j) ymax = std::max(ymax, p.counts[j] + p.prior[j]);
@@ -44,7 +48,9 @@ std::string chart_svg(const Result& r) {
       svg.rect(x - 1.5, y2 - 1.5, w + 3, y0 - y2 + 3, Style{"none", colours::black, 2});
     if (!r.mh_inclusion.empty())
       svg.circle(x + w / 2, top + plot_h * (1 - r.mh_inclusion[j]), 3, Style{colours::vermillion, "none"});
-    svg.text(x + w / 2, top + plot_h + 8, p.feature_names[j], TextStyle{Anchor::end, 10, -90, "#222222", false, true});
+    TextStyle name{Anchor::end, 10, -90, "#222222", false, true};
+    name.tooltip = p.feature_names[j];
+    svg.text(x + w / 2, top + plot_h + 8, chart_label(p.feature_names[j]), name);
   }
   draw_axis(svg, y, AxisSide::left, left, "count + prior weight");
 

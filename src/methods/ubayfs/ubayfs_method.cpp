@@ -25,7 +25,7 @@ MethodSpec method_spec() {
   spec.data_alternative = "--counts FILE";
   spec.data_with_alternative = true;
   auto parts = conventional_parts<Options, Result>(option_table());
-  parts.chart = [](const Result& r, const Dataset&) { return chart_svg(r); };
+  parts.chart = [](const Result& r, const Dataset& d) { return chart_svg(r, d); };
   parts.selection = [](const Result& r, const Dataset&) {
     Selection s;
     s.score_name = "posterior_mean";

@@ -42,6 +42,15 @@ struct Selection {
   report::Json to_json() const;
 };
 
+// Results per original CSV column when categorical columns were encoded as indicator columns (Dataset::origins):
+// for each original column its levels' features, whether any level is selected, the best class and score over its
+// levels. An empty array when no column was categorical; otherwise every method's document carries it as
+// `original_columns`, and its text gets original_columns_text() appended.
+report::Json original_columns_json(const Selection& selection, const Dataset& data);
+// "" when no column was categorical; otherwise a short section: one line per categorical column saying whether it
+// is selected and through which levels.
+std::string original_columns_text(const Selection& selection, const Dataset& data);
+
 // A finished run of a registered method.
 class MethodResult {
  public:
@@ -149,12 +158,16 @@ class TypedMethodResult final : public MethodResult {
       : parts_(std::move(parts)), data_(&data), result_(std::move(result)), preflight_(std::move(preflight)) {}
   report::Json to_json() const override {
     report::Json doc = parts_->to_json(result_, *data_);
-    merge_selection(doc, selection());
+    const Selection s = selection();
+    merge_selection(doc, s);
     doc["preflight"] = preflight_json(preflight_);
+    if (auto columns = original_columns_json(s, *data_); !columns.empty()) doc["original_columns"] = std::move(columns);
     return doc;
   }
   std::string chart_svg() const override { return parts_->chart ? parts_->chart(result_, *data_) : std::string(); }
-  std::string text(std::string_view sort) const override { return parts_->text(result_, *data_, sort); }
+  std::string text(std::string_view sort) const override {
+    return parts_->text(result_, *data_, sort) + original_columns_text(selection(), *data_);
+  }
   std::vector<std::string> warnings() const override {
     std::vector<std::string> all;
     for (const auto& issue : preflight_) all.push_back(issue.message);

@@ -12,6 +12,7 @@
 #include "featrel/result_json.hpp"
 #include "featrel/selectors.hpp"
 #include "featrel/ubayfs.hpp"
+#include "featrel/ubayfs_ensemble.hpp"
 #include "featrel/sfc.hpp"
 
 namespace featrel {
@@ -51,6 +52,77 @@ void merge_selection(report::Json& document, const Selection& selection) {
     if (f.relevance && !e.contains("class")) report::add_relevance_class(e, *f.relevance);
   }
   document["selection"] = selection.to_json();
+}
+
+namespace {
+
+// Original column -> its features, in column order; only when some feature is an indicator of a level.
+std::vector<std::pair<std::string, std::vector<std::size_t>>> categorical_columns(const Dataset& data) {
+  std::vector<std::pair<std::string, std::vector<std::size_t>>> out;
+  if (data.origins.size() != data.n_features()) return out;
+  std::vector<std::string> with_levels;
+  for (const auto& o : data.origins)
+    if (!o.level.empty() && std::find(with_levels.begin(), with_levels.end(), o.column) == with_levels.end())
+      with_levels.push_back(o.column);
+  for (const auto& column : with_levels) {
+    std::vector<std::size_t> features;
+    for (std::size_t j = 0; j < data.origins.size(); ++j)
+      if (data.origins[j].column == column) features.push_back(j);
+    out.emplace_back(column, std::move(features));
+  }
+  return out;
+}
+
+}  // namespace
+
+report::Json original_columns_json(const Selection& selection, const Dataset& data) {
+  report::Json out = report::Json::array();
+  for (const auto& [column, features] : categorical_columns(data)) {
+    report::Json c = report::Json::object();
+    c["column"] = column;
+    bool selected = false;
+    std::optional<int> relevance;
+    std::optional<double> score;
+    report::Json levels = report::Json::array();
+    for (std::size_t j : features) {
+      const FeatureSelection f = j < selection.features.size() ? selection.features[j] : FeatureSelection{};
+      report::Json l = report::Json::object();
+      l["level"] = data.origins[j].level;
+      l["feature"] = j;
+      l["name"] = data.feature_names[j];
+      l["selected"] = f.selected;
+      l["score"] = report::json_optional(f.score);
+      if (f.relevance) l["class"] = *f.relevance;
+      levels.push_back(std::move(l));
+      selected |= f.selected;
+      if (f.relevance) relevance = std::max(relevance.value_or(0), *f.relevance);
+      if (f.score && std::isfinite(*f.score)) score = std::max(score.value_or(*f.score), *f.score);
+    }
+    c["selected"] = selected;  // any level selected: the column matters
+    c["score"] = report::json_optional(score);  // the best level's score
+    if (relevance) report::add_relevance_class(c, *relevance);  // the best level's class
+    c["levels"] = std::move(levels);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::string original_columns_text(const Selection& selection, const Dataset& data) {
+  const auto columns = categorical_columns(data);
+  if (columns.empty()) return {};
+  std::string out = "\nper original column (categorical columns, encoded as indicator columns):\n";
+  for (const auto& [column, features] : columns) {
+    std::string levels;
+    for (std::size_t j : features)
+      if (j < selection.features.size() && selection.features[j].selected)
+        levels += (levels.empty() ? "" : ", ") + data.origins[j].level;
+    out += "  " + column + ": " +
+           (levels.empty() ? "not selected" : "selected (through level" +
+                                                  std::string(levels.find(',') == std::string::npos ? " " : "s ") +
+                                                  levels + ")") +
+           "\n";
+  }
+  return out;
 }
 
 report::Json preflight_json(const std::vector<PreflightIssue>& issues) {
@@ -125,10 +197,12 @@ report::Json run_plan_task(std::string_view kind, const Dataset& data, const rep
                            const report::Json& task, const RunContext& ctx) {
   try {
     if (kind == "fri.blocks") return fri::run_plan_block(data, shared, task, ctx);
+    if (kind == "pareto.permutations") return pareto::run_plan_block(data, shared, task, ctx);
+    if (kind == "ubayfs.splits") return ubayfs::run_plan_block(data, shared, task, ctx);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("task plan '" + std::string(kind) + "' is malformed: " + e.what());
   }
-  throw InputError("unknown task plan kind '" + std::string(kind) + "' (known: fri.blocks)");
+  throw InputError("unknown task plan kind '" + std::string(kind) + "' (known: fri.blocks, pareto.permutations, ubayfs.splits)");
 }
 
 }  // namespace featrel

@@ -22,6 +22,7 @@
 #include "featrel/concept_lattice.hpp"
 #include "featrel/dataset.hpp"
 #include "featrel/option_table.hpp"
+#include "featrel/task_plan.hpp"
 #include "featrel/metrics.hpp"
 #include "featrel/pareto_front.hpp"
 #include "featrel/report.hpp"
@@ -70,6 +71,12 @@ struct Options {
 const options::Table<AnalysisOptions>& analysis_option_table();
 const options::Table<classify::ClassifierOptions>& classifier_option_table();
 const options::Table<Options>& option_table();
+
+// A worker's entry for one task of run()'s plan of kind "pareto.permutations" (featrel/task_plan.hpp): refits the
+// task's classifier from the data, the options and the seed in `shared` and returns the permutation impacts of its
+// block of features, as the local run computes them.
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx);
 
 // pareto's entry in the method registry.
 MethodSpec method_spec();

@@ -22,6 +22,7 @@
 #include "featrel/dataset.hpp"
 #include "featrel/run_context.hpp"
 #include "featrel/selectors.hpp"
+#include "featrel/task_plan.hpp"
 #include "featrel/ubayfs.hpp"
 
 namespace featrel::ubayfs {
@@ -35,6 +36,9 @@ struct Selector {
                                  const std::vector<int>& columns, std::uint64_t seed)>
       fn;
   bool thread_safe = true;
+  // Made by builtin_selector(): a worker elsewhere can rebuild it from its name and the EnsembleOptions, so the
+  // ensemble's splits can go out as a task plan (kind "ubayfs.splits") when every selector is built in.
+  bool builtin = false;
 };
 
 // "mrmr", "fisher", "laplace" (accept "laplacian"; the selector is named "laplacian"); InputError otherwise,
@@ -95,6 +99,11 @@ struct Ensemble {
 // Cancelled when ctx's flag is set (checked between splits).
 Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selectors, const EnsembleOptions& options,
                       std::uint64_t seed, RunContext& ctx);
+
+// A worker's entry for one task of run_ensemble's plan of kind "ubayfs.splits" (featrel/task_plan.hpp): the
+// built-in selectors on a block of splits, rebuilt from the ensemble settings, selector names and seed in `shared`.
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx);
 
 // The sub-sample rows of split m (ascending), as run_ensemble draws them from `split_seed`
 // (= rng::derive(seed, "split", m)). Exposed for tests and for reproducing a split.

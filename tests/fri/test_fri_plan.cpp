@@ -13,36 +13,12 @@
 #include "featrel/lp_svm.hpp"
 #include "featrel/report.hpp"
 #include "featrel/task_plan.hpp"
+#include "common/json_round_trip_executor.hpp"
 #include "fri/fri_test_data.hpp"
 
 namespace {
 
 using Json = featrel::TaskPlan::Json;
-
-class JsonRoundTripExecutor final : public featrel::PlanExecutor {
- public:
-  explicit JsonRoundTripExecutor(const featrel::Dataset& data) : data_(data) {}
-  std::vector<Json> run(const featrel::TaskPlan& plan, const featrel::RunContext& ctx) override {
-    ++plans;
-    EXPECT_EQ(plan.kind, "fri.blocks");
-    const featrel::TaskPlan shipped = featrel::TaskPlan::from_json(Json::parse(plan.to_json().dump()));
-    featrel::RunContext worker;  // what a worker has: the seed in the plan, no executor of its own
-    worker.threads = 1;
-    std::vector<Json> out(shipped.tasks.size());
-    for (std::size_t q = shipped.tasks.size(); q-- > 0;) {
-      const Json r = featrel::fri::run_plan_block(data_, shipped.shared, shipped.tasks[q], worker);
-      out[q] = Json::parse(r.dump());
-      ++tasks;
-    }
-    (void)ctx;
-    return out;
-  }
-  int plans = 0;
-  int tasks = 0;
-
- private:
-  const featrel::Dataset& data_;
-};
 
 std::string document(const featrel::fri::Result& r, const featrel::Dataset& d) {
   return featrel::report::json_text(featrel::report::strip_timing(r.to_json(d)));
@@ -50,7 +26,7 @@ std::string document(const featrel::fri::Result& r, const featrel::Dataset& d) {
 
 void expect_same_through_plans(const featrel::Dataset& d, const featrel::fri::Options& o, std::uint64_t seed) {
   const featrel::fri::Result local = featrel::fri::run(d, o, fri_test::context(seed, 2));
-  JsonRoundTripExecutor executor(d);
+  featrel::test::JsonRoundTripExecutor executor(d, "fri.blocks", featrel::fri::run_plan_block);
   featrel::RunContext ctx = fri_test::context(seed, 2);
   ctx.plan_executor = &executor;
   const featrel::fri::Result planned = featrel::fri::run(d, o, ctx);

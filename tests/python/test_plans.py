@@ -1,4 +1,4 @@
-"""A fit's task plans (FRI's blocks of bound and probe LPs) through joblib: inside a joblib backend context every
+"""A fit's task plans (FRI's blocks of bound and probe LPs, ParetoFCA's permutation blocks) through joblib: inside a joblib backend context every
 block is a task that runs wherever the backend puts it — threads, or the worker processes of a Dask cluster — and
 the result equals the local fit to the last bit."""
 
@@ -33,6 +33,50 @@ def test_plans_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch)
     assert len(calls) >= 4 and set(calls) == {"fri.blocks"}
     assert strip_timings(shipped.result_) == strip_timings(local.result_)
     assert np.array_equal(shipped.interval_, local.interval_)
+
+
+def test_pareto_permutation_blocks_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+    X = X.iloc[:, :6]
+
+    def fit():
+        return featrel.ParetoFCA(random_state=2, permutations=3, classifiers=("nb", "logreg", "rf")).fit(X, y)
+
+    local = fit()
+    calls = []
+    original = _featrel.run_plan_task
+
+    def counting(*args, **kwargs):
+        calls.append(args[5])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        shipped = fit()
+    # 3 classifiers x 6 features, in blocks: every task refits its classifier on the worker side.
+    assert len(calls) == 18 and set(calls) == {"pareto.permutations"}
+    assert strip_timings(shipped.result_) == strip_timings(local.result_)
+
+
+def test_ubayfs_split_blocks_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+
+    def fit():
+        return featrel.UBayFS(max_size=5, ensemble_size=12, random_state=3).fit(X, y)
+
+    local = fit()
+    calls = []
+    original = _featrel.run_plan_task
+
+    def counting(*args, **kwargs):
+        calls.append(args[5])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        shipped = fit()
+    assert len(calls) == 12 and set(calls) == {"ubayfs.splits"}  # one block per split when M <= 32
+    assert strip_timings(shipped.result_) == strip_timings(local.result_)
 
 
 def test_no_backend_context_means_no_plans(breast_cancer, monkeypatch):

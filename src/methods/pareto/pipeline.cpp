@@ -131,6 +131,126 @@ struct FittedClassifier {
   ClassifierReport report;
 };
 
+// What the fits and the permutations depend on besides the data and the seed. run() and a plan worker build it
+// the same way, so a worker's classifier is the local one to the last bit.
+struct Setup {
+  Options o;  // effective options
+  BinaryTarget target;
+  std::vector<std::size_t> active;
+  std::vector<Measure> measures;
+  bool holdout = true;
+  std::size_t n_test = 0;
+};
+
+Setup make_setup(const Dataset& data, const Options& options, std::vector<std::string>& warnings) {
+  Setup su;
+  su.o = effective_options(options);
+  const Options& o = su.o;
+  su.target = binary_target(data, o, warnings);
+  const std::size_t n = data.n_samples();
+  std::vector<std::size_t> n_class(2, 0);
+  for (int v : su.target.y) n_class[static_cast<std::size_t>(v)] += 1;
+  su.holdout = o.split == SplitMode::holdout;
+  const std::size_t need = su.holdout ? 3 : 1;
+  for (int c = 0; c < 2; ++c)
+    if (n_class[std::size_t(c)] < need)
+      throw InputError("pareto: class '" + (c == 1 ? su.target.positive : su.target.negative) + "' has " +
+                       std::to_string(n_class[std::size_t(c)]) + " row" + (n_class[std::size_t(c)] == 1 ? "" : "s") +
+                       "; need at least " + std::to_string(need));
+  su.n_test = su.holdout ? ceil_count(o.test_fraction, n) : n;
+  if (su.holdout && su.n_test < 2)
+    throw InputError("pareto: the test set would have " + std::to_string(su.n_test) + " row; need at least 2 (raise "
+                     "--test-fraction)");
+  if (su.holdout && n - su.n_test < 4)
+    throw InputError("pareto: the training set would have " + std::to_string(n - su.n_test) + " rows; need at least 4 "
+                     "(lower --test-fraction)");
+
+  su.active = data.nonconstant_features();
+  if (su.active.empty()) throw InputError("pareto: every feature column is constant; nothing to train on");
+  for (const auto& k : o.measures) su.measures.push_back(*metrics::measure_from_key(k));
+  return su;
+}
+
+// Classifier c on its own split (docs/pareto.md#classifiers), its column scorer on the test rows and its baseline.
+void fit_classifier(FittedClassifier& fc, const Dataset& data, const Setup& su, std::size_t c, std::uint64_t seed) {
+    const auto t0 = std::chrono::steady_clock::now();
+        const Options& o = su.o;
+  const std::size_t n = data.n_samples();
+  const std::string& key = o.classifiers[c];
+    Split s;
+    if (!su.holdout) {
+      s.train.resize(n);
+      std::iota(s.train.begin(), s.train.end(), std::size_t{0});
+      s.test = s.train;
+    } else {
+      const std::uint64_t split_seed = rng::derive(seed, "split", o.shared_split ? std::size_t{0} : c);
+      if (o.stratify) {
+        const auto parts = stratified_partition(su.target.y, 2, {su.n_test, n - su.n_test}, split_seed, {1, 2});
+        s.test = parts[0];
+        s.train = parts[1];
+      } else {
+        s.test = subsample(n, su.n_test, split_seed);
+        std::vector<bool> in_test(n, false);
+        for (std::size_t i : s.test) in_test[i] = true;
+        for (std::size_t i = 0; i < n; ++i)
+          if (!in_test[i]) s.train.push_back(i);
+      }
+    }
+    std::vector<int> y_train;
+    for (std::size_t i : s.train) y_train.push_back(su.target.y[i]);
+    for (std::size_t i : s.test) fc.y_test.push_back(su.target.y[i]);
+    if (std::count(y_train.begin(), y_train.end(), 1) == 0 || std::count(y_train.begin(), y_train.end(), 0) == 0)
+      throw InputError("pareto: the training rows of classifier '" + key + "' miss a class; use a stratified "
+                       "split (drop --no-stratify)");
+    const bool standardized = std::find(o.standardize.begin(), o.standardize.end(), key) != o.standardize.end();
+    Eigen::MatrixXd X_train = rows_of(data.X, s.train, su.active);
+    fc.X_test = rows_of(data.X, s.test, su.active);
+    if (standardized) {
+      // Training statistics only; permuting a standardised column equals standardising the permuted one.
+      const Standardizer z = Standardizer::fit(X_train, {}, SdDivisor::population);
+      z.apply(X_train);
+      z.apply(fc.X_test);
+    }
+    fc.model = classify::fit_binary(key, X_train, y_train, rng::derive(seed, "fit", c), o.classifier);
+    fc.scorer = fc.model->column_scorer(fc.X_test);
+    fc.baseline = count(fc.scorer->base(), fc.y_test);
+    ClassifierReport& rep = fc.report;
+    rep.key = key;
+    rep.n_train = s.train.size();
+    rep.n_test = s.test.size();
+    rep.standardized = standardized;
+    rep.confusion = fc.baseline;
+    for (Measure m : metrics::all_measures)
+      rep.baseline.emplace_back(std::string(metrics::key(m)), metrics::evaluate(m, fc.baseline).value);
+    rep.degenerate = fc.baseline.tp + fc.baseline.fp == 0 || fc.baseline.tn + fc.baseline.fn == 0;
+    rep.fit_seconds = detail::seconds_since(t0);
+}
+
+// The permutation impacts of classifier c's active features lo..hi-1 (docs/pareto.md#permutation-impact), each
+// with its own stream, as the JSON a plan task returns: {"impacts": [{mean, sd, undefined, seconds}, ...]}.
+TaskPlan::Json permutation_block(const FittedClassifier& fc, const Setup& su, std::size_t c, std::size_t lo,
+                                 std::size_t hi, std::uint64_t seed) {
+  TaskPlan::Json impacts = TaskPlan::Json::array();
+  for (std::size_t a = lo; a < hi; ++a) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const detail::TaskImpact ti = detail::permutation_impact(*fc.scorer, fc.X_test.col(Eigen::Index(a)), a,
+                                                             fc.y_test, fc.baseline, su.measures, su.o.permutations,
+                                                             rng::derive(seed, "perm", c, su.active[a]));
+    impacts.push_back(TaskPlan::Json{{"mean", ti.mean},
+                                     {"sd", ti.sd},
+                                     {"undefined", ti.undefined},
+                                     {"seconds", detail::seconds_since(t0)}});
+  }
+  return TaskPlan::Json{{"impacts", std::move(impacts)}};
+}
+
+// At most this many permutation tasks per run: enough to keep a pool or a cluster busy, few enough that a worker's
+// refit of its classifier is paid rarely.
+constexpr std::size_t kMaxPermutationTasks = 32;
+
+std::pair<std::size_t, std::size_t> block_range(std::size_t b, std::size_t blocks, std::size_t n) {
+  return {b * n / blocks, (b + 1) * n / blocks};
+}
 
 }  // namespace
 
@@ -194,9 +314,7 @@ TaskImpact permutation_impact(const classify::ColumnScorer& scorer, const Eigen:
 Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   const auto t_start = std::chrono::steady_clock::now();
   validate(options);
-  const Options o = effective_options(options);
   Result r;
-  r.options = o;
   r.seed = ctx.seed;
   r.threads = ctx.resolved_threads();
   r.source = data.source;
@@ -206,33 +324,19 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   // A positive class given here overrides the reader's implicit choice, so its warning no longer applies.
   for (const auto& w : data.warnings)
     if (options.positive.empty() || w.rfind("positive label chosen implicitly", 0) != 0) r.warnings.push_back(w);
-  const BinaryTarget target = binary_target(data, o, r.warnings);
+  const Setup su = make_setup(data, options, r.warnings);
+  const Options& o = su.o;
+  r.options = o;
+  const BinaryTarget& target = su.target;
   r.positive_class = target.positive;
   r.negative_class = target.negative;
   r.header = report::dataset_header(data, "pareto", Task::binary, ctx.seed);
   r.header.classes = {target.negative, target.positive};
   r.header.positive_class = target.positive;
 
-  const std::size_t n = data.n_samples(), d = data.n_features();
-  std::vector<std::size_t> n_class(2, 0);
-  for (int v : target.y) n_class[static_cast<std::size_t>(v)] += 1;
-  const bool holdout = o.split == SplitMode::holdout;
-  const std::size_t need = holdout ? 3 : 1;
-  for (int c = 0; c < 2; ++c)
-    if (n_class[std::size_t(c)] < need)
-      throw InputError("pareto: class '" + (c == 1 ? target.positive : target.negative) + "' has " +
-                       std::to_string(n_class[std::size_t(c)]) + " row" + (n_class[std::size_t(c)] == 1 ? "" : "s") +
-                       "; need at least " + std::to_string(need));
-  const std::size_t n_test = holdout ? ceil_count(o.test_fraction, n) : n;
-  if (holdout && n_test < 2)
-    throw InputError("pareto: the test set would have " + std::to_string(n_test) + " row; need at least 2 (raise "
-                     "--test-fraction)");
-  if (holdout && n - n_test < 4)
-    throw InputError("pareto: the training set would have " + std::to_string(n - n_test) + " rows; need at least 4 "
-                     "(lower --test-fraction)");
-
-  const std::vector<std::size_t> active = data.nonconstant_features();
-  if (active.empty()) throw InputError("pareto: every feature column is constant; nothing to train on");
+  const std::size_t d = data.n_features();
+  const bool holdout = su.holdout;
+  const std::vector<std::size_t>& active = su.active;
   if (o.permutations == 1) r.warnings.emplace_back("k = 1 permutation: each impact is a single random draw");
   if (!holdout)
     r.warnings.emplace_back("split resubstitution: classifiers are scored on their training rows, so impacts "
@@ -242,86 +346,59 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
       r.warnings.emplace_back("standardising the polynomial SVM with coef0 = 0 makes its kernel even in x, so it "
                               "loses linear effects (docs/pareto.md#classifiers note d)");
 
-  std::vector<Measure> measures;
-  for (const auto& k : o.measures) measures.push_back(*metrics::measure_from_key(k));
-  const std::size_t n_cls = o.classifiers.size(), n_meas = measures.size(), k = o.permutations;
+  const std::vector<Measure>& measures = su.measures;
+  const std::size_t n_cls = o.classifiers.size(), n_meas = measures.size();
 
   // ---- Fit every classifier on its own split, in parallel, each single-threaded.
   const auto t_fit = std::chrono::steady_clock::now();
   std::vector<FittedClassifier> fitted(n_cls);
-  parallel_for(
-      n_cls,
-      [&](std::size_t c) {
-        const auto t0 = std::chrono::steady_clock::now();
-        FittedClassifier& fc = fitted[c];
-        const std::string& key = o.classifiers[c];
-        Split s;
-        if (!holdout) {
-          s.train.resize(n);
-          std::iota(s.train.begin(), s.train.end(), std::size_t{0});
-          s.test = s.train;
-        } else {
-          const std::uint64_t split_seed = rng::derive(ctx.seed, "split", o.shared_split ? std::size_t{0} : c);
-          if (o.stratify) {
-            const auto parts = stratified_partition(target.y, 2, {n_test, n - n_test}, split_seed, {1, 2});
-            s.test = parts[0];
-            s.train = parts[1];
-          } else {
-            s.test = subsample(n, n_test, split_seed);
-            std::vector<bool> in_test(n, false);
-            for (std::size_t i : s.test) in_test[i] = true;
-            for (std::size_t i = 0; i < n; ++i)
-              if (!in_test[i]) s.train.push_back(i);
-          }
-        }
-        std::vector<int> y_train;
-        for (std::size_t i : s.train) y_train.push_back(target.y[i]);
-        for (std::size_t i : s.test) fc.y_test.push_back(target.y[i]);
-        if (std::count(y_train.begin(), y_train.end(), 1) == 0 || std::count(y_train.begin(), y_train.end(), 0) == 0)
-          throw InputError("pareto: the training rows of classifier '" + key + "' miss a class; use a stratified "
-                           "split (drop --no-stratify)");
-        const bool standardized = std::find(o.standardize.begin(), o.standardize.end(), key) != o.standardize.end();
-        Eigen::MatrixXd X_train = rows_of(data.X, s.train, active);
-        fc.X_test = rows_of(data.X, s.test, active);
-        if (standardized) {
-          // Training statistics only; permuting a standardised column equals standardising the permuted one.
-          const Standardizer z = Standardizer::fit(X_train, {}, SdDivisor::population);
-          z.apply(X_train);
-          z.apply(fc.X_test);
-        }
-        fc.model = classify::fit_binary(key, X_train, y_train, rng::derive(ctx.seed, "fit", c), o.classifier);
-        fc.scorer = fc.model->column_scorer(fc.X_test);
-        fc.baseline = count(fc.scorer->base(), fc.y_test);
-        ClassifierReport& rep = fc.report;
-        rep.key = key;
-        rep.n_train = s.train.size();
-        rep.n_test = s.test.size();
-        rep.standardized = standardized;
-        rep.confusion = fc.baseline;
-        for (Measure m : metrics::all_measures)
-          rep.baseline.emplace_back(std::string(metrics::key(m)), metrics::evaluate(m, fc.baseline).value);
-        rep.degenerate = fc.baseline.tp + fc.baseline.fp == 0 || fc.baseline.tn + fc.baseline.fn == 0;
-        rep.fit_seconds = detail::seconds_since(t0);
-      },
-      ctx, "fit");
+  parallel_for(n_cls, [&](std::size_t c) { fit_classifier(fitted[c], data, su, c, ctx.seed); }, ctx, "fit");
   r.seconds.emplace_back("fit", detail::seconds_since(t_fit));
 
   // ---- Permutation impacts: one task per (classifier, active feature), each with its own stream.
   const auto t_perm = std::chrono::steady_clock::now();
   const std::size_t n_act = active.size();
-  std::vector<detail::TaskImpact> tasks(n_cls * n_act);
-  parallel_for(
-      tasks.size(),
-      [&](std::size_t task) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const std::size_t c = task / n_act, a = task % n_act;
-        const FittedClassifier& fc = fitted[c];
-        tasks[task] = detail::permutation_impact(*fc.scorer, fc.X_test.col(Eigen::Index(a)), a, fc.y_test, fc.baseline,
-                                                 measures, k, rng::derive(ctx.seed, "perm", c, active[a]));
-        detail::TaskImpact& ti = tasks[task];
-        ti.seconds = detail::seconds_since(t0);
+  // A plan of (classifier, block of features) tasks (featrel/task_plan.hpp): locally each block uses the fitted
+  // classifier; a worker elsewhere refits classifier c from the data, the options and the seed (fit_classifier is
+  // deterministic), so both give the same impacts. Results are read back from their JSON either way.
+  const std::size_t blocks = std::min(n_act, std::max<std::size_t>(1, kMaxPermutationTasks / n_cls));
+  TaskPlan plan;
+  plan.kind = "pareto.permutations";
+  plan.stage = "permute";
+  for (std::size_t c = 0; c < n_cls; ++c)
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const auto [lo, hi] = block_range(b, blocks, n_act);
+      plan.tasks.push_back(TaskPlan::Json{{"classifier", c}, {"lo", lo}, {"hi", hi}});
+    }
+  if (ctx.plan_executor != nullptr)
+    plan.shared = TaskPlan::Json{{"options", option_table().to_json(options)}, {"seed", ctx.seed}};
+  const std::vector<TaskPlan::Json> blocks_out = run_plan(
+      plan,
+      [&](std::size_t t) {
+        const TaskPlan::Json& task = plan.tasks[t];
+        const std::size_t c = task.at("classifier").get<std::size_t>();
+        return permutation_block(fitted[c], su, c, task.at("lo").get<std::size_t>(), task.at("hi").get<std::size_t>(),
+                                 ctx.seed);
       },
-      ctx, "permute");
+      ctx);
+  std::vector<detail::TaskImpact> tasks;
+  tasks.reserve(n_cls * n_act);
+  for (const TaskPlan::Json& out : blocks_out)
+    for (const TaskPlan::Json& e : out.at("impacts")) {
+      detail::TaskImpact ti;
+      ti.mean = e.at("mean").get<std::vector<double>>();
+      ti.sd = e.at("sd").get<std::vector<double>>();
+      ti.undefined = e.at("undefined").get<std::vector<std::size_t>>();
+      ti.seconds = e.at("seconds").get<double>();
+      if (ti.mean.size() != measures.size() || ti.sd.size() != measures.size() ||
+          ti.undefined.size() != measures.size())
+        throw SolverError("pareto: a permutation task returned impacts for " + std::to_string(ti.mean.size()) +
+                          " measures, expected " + std::to_string(measures.size()));
+      tasks.push_back(std::move(ti));
+    }
+  if (tasks.size() != n_cls * n_act)
+    throw SolverError("pareto: the permutation tasks returned " + std::to_string(tasks.size()) + " impacts for " +
+                      std::to_string(n_cls * n_act));
   r.seconds.emplace_back("permute", detail::seconds_since(t_perm));
 
   // ---- Criteria and matrices, combined in task order.
@@ -375,6 +452,30 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   detail::analyse_criteria(r);
   r.seconds.emplace_back("total", detail::seconds_since(t_start));
   return r;
+}
+
+}  // namespace featrel::pareto
+
+namespace featrel::pareto {
+
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx) {
+  (void)ctx;  // a block is one classifier's fit and its permutations: single-threaded work
+  Options options;
+  option_table().set_json(options, shared.at("options"));
+  validate(options);
+  std::vector<std::string> warnings;  // the run that made the plan reports them
+  const Setup su = make_setup(data, options, warnings);
+  const std::size_t c = task.at("classifier").get<std::size_t>();
+  const std::size_t lo = task.at("lo").get<std::size_t>(), hi = task.at("hi").get<std::size_t>();
+  if (c >= su.o.classifiers.size() || lo > hi || hi > su.active.size())
+    throw InputError("pareto: a task plan names classifier " + std::to_string(c) + " and features " +
+                     std::to_string(lo) + ".." + std::to_string(hi) + " of " + std::to_string(su.o.classifiers.size()) +
+                     " classifiers and " + std::to_string(su.active.size()) + " features");
+  FittedClassifier fc;
+  const std::uint64_t seed = shared.at("seed").get<std::uint64_t>();
+  fit_classifier(fc, data, su, c, seed);
+  return permutation_block(fc, su, c, lo, hi, seed);
 }
 
 }  // namespace featrel::pareto

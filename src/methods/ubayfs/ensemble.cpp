@@ -17,6 +17,7 @@
 #include "featrel/option_table.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/splits.hpp"
+#include "featrel/task_plan.hpp"
 #include "featrel/thread_pool.hpp"
 #include "featrel/ubayfs_ensemble.hpp"
 
@@ -95,6 +96,69 @@ Outcome run_selector(const Split& s, const Selector& selector, std::size_t k, st
   }
   out.row = std::move(row);
   return out;
+}
+
+// A split's outcomes as plain data: the n it used, whether n was capped, its kept columns, and per selector the
+// picked Dataset columns (null when it failed, with the error) and the dropped indices.
+TaskPlan::Json split_json(const Split& s, const std::vector<Outcome>& outcomes) {
+  TaskPlan::Json sel = TaskPlan::Json::array();
+  for (const Outcome& o : outcomes) {
+    TaskPlan::Json picked = nullptr;
+    if (o.row) {
+      picked = TaskPlan::Json::array();
+      for (std::size_t j = 0; j < o.row->size(); ++j)
+        if ((*o.row)[j]) picked.push_back(j);
+    }
+    sel.push_back(TaskPlan::Json{{"picked", std::move(picked)},
+                                 {"error", o.error},
+                                 {"duplicates", o.duplicates},
+                                 {"out_of_range", o.out_of_range}});
+  }
+  return TaskPlan::Json{{"n", s.n}, {"capped", s.capped}, {"kept", s.prep.columns.size()}, {"outcomes", sel}};
+}
+
+// Splits lo..hi-1 with every selector (all thread-safe), as the plan's tasks return them: {"splits": [...]}.
+TaskPlan::Json split_block(const Dataset& data, const std::vector<Selector>& selectors, const EnsembleOptions& options,
+                           std::uint64_t seed, std::size_t lo, std::size_t hi,
+                           const std::vector<std::vector<std::uint32_t>>& ascending, const RunContext& ctx) {
+  TaskPlan::Json splits = TaskPlan::Json::array();
+  for (std::size_t m = lo; m < hi; ++m) {
+    ctx.check_cancel();
+    const Split s = prepare_split(data, options, seed, m, ascending);
+    std::vector<Outcome> outcomes;
+    for (std::size_t k = 0; k < selectors.size(); ++k)
+      outcomes.push_back(run_selector(s, selectors[k], k, data.n_features()));
+    splits.push_back(split_json(s, outcomes));
+  }
+  return TaskPlan::Json{{"splits", std::move(splits)}};
+}
+
+TaskPlan::Json ensemble_json(const EnsembleOptions& o) {
+  return TaskPlan::Json{{"M", o.M},
+                        {"tt_split", o.tt_split},
+                        {"n_features_to_select",
+                         o.n_features_to_select ? TaskPlan::Json(*o.n_features_to_select) : TaskPlan::Json(nullptr)},
+                        {"compat_reference", o.compat_reference},
+                        {"mrmr_relevance", selectors::to_string(o.mrmr_relevance)},
+                        {"laplacian_t", o.laplacian_t}};
+}
+
+EnsembleOptions ensemble_of(const TaskPlan::Json& j) {
+  EnsembleOptions o;
+  o.M = j.at("M").get<std::size_t>();
+  o.tt_split = j.at("tt_split").get<double>();
+  if (!j.at("n_features_to_select").is_null()) o.n_features_to_select = j.at("n_features_to_select").get<int>();
+  o.compat_reference = j.at("compat_reference").get<bool>();
+  o.mrmr_relevance = selectors::parse_class_relevance(j.at("mrmr_relevance").get<std::string>());
+  o.laplacian_t = j.at("laplacian_t").get<double>();
+  return o;
+}
+
+// At most this many plan tasks: blocks of consecutive splits.
+constexpr std::size_t kMaxSplitTasks = 32;
+
+std::pair<std::size_t, std::size_t> block_range(std::size_t b, std::size_t blocks, std::size_t n) {
+  return {b * n / blocks, (b + 1) * n / blocks};
 }
 
 // "1 row", "3 rows"; `many` for irregular plurals.
@@ -186,17 +250,72 @@ Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selector
   std::vector<int> n_used(M, 0);
   std::vector<char> capped(M, 0);
   std::vector<std::size_t> kept_columns(M, 0);
-  parallel_for(
-      M,
-      [&](std::size_t m) {
-        const Split s = prepare_split(data, options, seed, m, ascending);
-        n_used[m] = s.n;
-        capped[m] = s.capped ? 1 : 0;
-        kept_columns[m] = s.prep.columns.size();
-        for (std::size_t k = 0; k < K; ++k)
-          if (selectors[k].thread_safe) outcomes[m][k] = run_selector(s, selectors[k], k, N);
-      },
-      ctx, "ensemble");
+  const bool all_builtin = std::all_of(selectors.begin(), selectors.end(),
+                                       [](const Selector& s) { return s.builtin && s.thread_safe; });
+  if (all_builtin) {
+    // Built-in selectors only: the splits are a task plan (blocks of splits), so a backend can run them elsewhere;
+    // locally and remotely a block computes the same outcomes, read back from the same JSON.
+    const std::size_t blocks = std::min(M, kMaxSplitTasks);
+    TaskPlan plan;
+    plan.kind = "ubayfs.splits";
+    plan.stage = "ensemble";
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const auto [lo, hi] = block_range(b, blocks, M);
+      plan.tasks.push_back(TaskPlan::Json{{"lo", lo}, {"hi", hi}});
+    }
+    if (ctx.plan_executor != nullptr) {
+      TaskPlan::Json names = TaskPlan::Json::array();
+      for (const Selector& s : selectors) names.push_back(s.name);
+      plan.shared = TaskPlan::Json{{"ensemble", ensemble_json(options)}, {"selectors", names}, {"seed", seed}};
+    }
+    const std::vector<TaskPlan::Json> results = run_plan(
+        plan,
+        [&](std::size_t b) {
+          const auto [lo, hi] = block_range(b, blocks, M);
+          return split_block(data, selectors, options, seed, lo, hi, ascending, ctx);
+        },
+        ctx);
+    std::size_t m = 0;
+    for (const TaskPlan::Json& r : results)
+      for (const TaskPlan::Json& sj : r.at("splits")) {
+        if (m >= M) break;
+        n_used[m] = sj.at("n").get<int>();
+        capped[m] = sj.at("capped").get<bool>() ? 1 : 0;
+        kept_columns[m] = sj.at("kept").get<std::size_t>();
+        const auto& outs = sj.at("outcomes");
+        for (std::size_t k = 0; k < K && k < outs.size(); ++k) {
+          Outcome& o = outcomes[m][k];
+          o.error = outs[k].at("error").get<std::string>();
+          o.duplicates = outs[k].at("duplicates").get<std::size_t>();
+          o.out_of_range = outs[k].at("out_of_range").get<std::size_t>();
+          if (!outs[k].at("picked").is_null()) {
+            std::vector<std::uint8_t> row(N, 0);
+            for (const auto& j : outs[k].at("picked")) {
+              const auto c = j.get<std::size_t>();
+              if (c >= N) throw SolverError("ubayfs: an ensemble task returned column " + std::to_string(c));
+              row[c] = 1;
+            }
+            o.row = std::move(row);
+          }
+        }
+        ++m;
+      }
+    if (m != M)
+      throw SolverError("ubayfs: the ensemble tasks returned " + std::to_string(m) + " splits for " +
+                        std::to_string(M));
+  } else {
+    parallel_for(
+        M,
+        [&](std::size_t m) {
+          const Split s = prepare_split(data, options, seed, m, ascending);
+          n_used[m] = s.n;
+          capped[m] = s.capped ? 1 : 0;
+          kept_columns[m] = s.prep.columns.size();
+          for (std::size_t k = 0; k < K; ++k)
+            if (selectors[k].thread_safe) outcomes[m][k] = run_selector(s, selectors[k], k, N);
+        },
+        ctx, "ensemble");
+  }
   if (any_unsafe) {
     for (std::size_t m = 0; m < M; ++m) {
       ctx.check_cancel();
@@ -254,6 +373,20 @@ Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selector
   }
   e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return e;
+}
+
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx) {
+  const EnsembleOptions options = ensemble_of(shared.at("ensemble"));
+  std::vector<std::string> names;
+  for (const auto& n : shared.at("selectors")) names.push_back(n.get<std::string>());
+  const std::vector<Selector> selectors = builtin_selectors(names, options);
+  const std::size_t lo = task.at("lo").get<std::size_t>(), hi = task.at("hi").get<std::size_t>();
+  if (lo > hi || hi > options.M)
+    throw InputError("ubayfs: a task plan names splits " + std::to_string(lo) + ".." + std::to_string(hi) + " of " +
+                     std::to_string(options.M));
+  return split_block(data, selectors, options, shared.at("seed").get<std::uint64_t>(), lo, hi,
+                     selectors::ascending_order(data), ctx);
 }
 
 }  // namespace featrel::ubayfs

@@ -34,6 +34,7 @@ Selector builtin_selector(std::string_view name, const selectors::Options& setti
     throw InputError("ubayfs: unknown selector '" + std::string(name) +
                      "'; known selectors: mrmr, fisher, laplacian (laplace)");
   }
+  s.builtin = true;
   return s;
 }
 

@@ -228,6 +228,7 @@ Result run(const Dataset& data, const Options& given, const RunContext& ctx) {
     RunContext rctx = ctx;
     rctx.seed = rng::derive(ctx.seed, "repeat", rep);
     rctx.progress = nullptr;
+    rctx.plan_executor = nullptr;  // a worker would hold all rows, not this split's: the split's plans stay here
     Options ro = o;
     ro.repeats = 1;
     Result one = run_once(subset_rows(data, split.train), ro, rctx);

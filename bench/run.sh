@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark binary of a build folder (default build/) and prints its results, then the scripts that
 # reproduce the papers' tables (bench/fri_table2.sh: the FRI paper's Table II, a minute or two; bench/sfc_tables.sh:
-# the SFC paper's Tables 3 and 6, a few minutes).
+# the SFC paper's Tables 3 and 6, a few minutes;
+# bench/omics.sh: every method on wide data beside scikit-learn, about 20 minutes).
 set -euo pipefail
 build=${1:-build}
 export OMP_WAIT_POLICY=passive
@@ -15,4 +16,6 @@ echo "== fri_table2 (FRI paper Table II)"
 bash "$(dirname "$0")/fri_table2.sh" "$build" || status=1
 echo "== sfc_tables (SFC paper Tables 3 and 6)"
 bash "$(dirname "$0")/sfc_tables.sh" "$build" || status=1
+echo "== omics (every method at 200 x 2,000 and 200 x 20,000 features, beside scikit-learn)"
+bash "$(dirname "$0")/omics.sh" "$build" || status=1
 exit $status

@@ -445,8 +445,11 @@ def _crfe(doc, ax):
         rank_ax.axvline(0, color="#333333", linewidth=0.8)
         rank_ax.set_xlabel(("β" if crfe else "squared weight") + " with all features (step 0)")
         what = "ranking, best first"
-    n_sel = sum(bool(feats[j]["selected"]) for j in rows)
-    if 0 < n_sel < len(rows):
+    # The cut under the last selected row, when the selection is a prefix of the ranking (with repeats the
+    # majority set need not be: the colours say which).
+    selected = [bool(feats[j]["selected"]) for j in rows]
+    n_sel = sum(selected)
+    if 0 < n_sel < len(rows) and all(selected[:n_sel]):
         rank_ax.axhline(n_sel - 0.5, color=VERMILLION, linestyle="--", linewidth=1.2, gid="stop_rank")
     _feature_axis(rank_ax, feats, rows)
     if runs:

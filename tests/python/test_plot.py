@@ -161,6 +161,11 @@ def test_crfe_repeats_show_runs_and_frequencies(wine, out_dir):
     assert np.allclose([b.get_width() for b in bars], freq)
     assert np.array_equal(est.selection_frequency_[doc["ranking"]], freq)
     assert list(find(fig, "stop")[0].get_xdata()) == [doc["stop"]["n_selected"]] * 2
+    # The majority set need not be a prefix of the consensus ranking: the cut is drawn only when it is.
+    selected = [doc["features"][j]["selected"] for j in doc["ranking"]]
+    prefix = all(selected[: sum(selected)])
+    assert len(find(fig, "stop_rank")) == (1 if prefix and 0 < sum(selected) < len(selected) else 0)
+    assert hexes(bars) == [BLUE if s else GREY for s in selected]
     save(fig, out_dir, "crfe_repeats")
 
 

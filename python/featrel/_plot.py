@@ -70,8 +70,8 @@ def _feature_axis(ax, feats, rows, fontsize=8):
 
 
 def _legend(ax, items, loc="best", above=False):
-    """items: (label, colour, kind) with kind "patch", "line", "dashed", "dot" or "diamond". `above`: in one row above the
-    axes, as the CLI's charts put it under their header (the figure's title is then above the legend)."""
+    """items: (label, colour, kind) with kind "patch", "line", "dashed", "dot" or "diamond". `above`: in one row
+    above the axes, as the CLI's charts put it under their header (the figure's title is then above the legend)."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
@@ -293,7 +293,8 @@ def _sfc(doc, ax):
     main.set_xlabel(xlabel)
     main.grid(axis="x", color="#dddddd", linewidth=0.5)
     n = {c: sum(f.get("class") == c for f in feats) for c in (2, 1, 0)}
-    _title(main, ax is None, "SFC", f"{n[2]} strong, {n[1]} weak, {n[0]} irrelevant; Γ: upper bound of the shadow importances",
+    _title(main, ax is None, "SFC",
+           f"{n[2]} strong, {n[1]} weak, {n[0]} irrelevant; Γ: upper bound of the shadow importances",
            note)
     _legend(main, [(CLASS_NAMES[c], CLASS_COLOURS[c], "patch") for c in (2, 1, 0)] + [("Γ", VERMILLION, "dashed")],
             above=ax is None)
@@ -584,8 +585,10 @@ def _pareto(doc, ax):
     finite = np.abs(shown[np.isfinite(shown)])
     # A few large impacts would wash the rest out: the colour scale ends at the 98th percentile of |impact|.
     half = float(np.percentile(finite, 98)) if finite.size and np.any(finite) else 1.0
+    if half <= 0:  # mostly zeros: the largest impact sets the scale
+        half = float(finite.max()) or 1.0
     image = main.imshow(np.ma.masked_invalid(shown), aspect="auto", cmap="RdBu_r", interpolation="nearest",
-                        norm=CenteredNorm(vcenter=0.0, halfrange=half if half > 0 else float(finite.max())), gid="impact")
+                        norm=CenteredNorm(vcenter=0.0, halfrange=half), gid="impact")
     ids = [c.get("id") for c in criteria]
     main.set_xticks(range(len(criteria)), [f"{c.get('classifier')}: {c.get('measure')}" for c in criteria],
                     rotation=60, ha="right", fontsize=7)

@@ -5,7 +5,9 @@ names as labels and the colours of the class or decision; the marks (stop, Γ, t
 a title. Every figure is saved as a PNG (under FEATREL_PLOT_DIR when set, to look at them; else a tmp dir).
 """
 
+import json
 import os
+import pathlib
 
 import matplotlib
 import matplotlib.colors as mcolors
@@ -358,3 +360,18 @@ def test_given_axes_get_the_main_panel(small):
         assert len(fig.axes) >= 1 and ax.get_title(loc="left")
         assert any(a.get_gid() in ("path", "bars", "impact") for a in ax.get_children())
     matplotlib.pyplot.close(fig)
+
+
+GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "data" / "golden"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.json")))
+def test_every_golden_cli_document_plots(name, out_dir):
+    """The charts read the CLI's --json documents as they are (the goldens of tests/data/golden)."""
+    doc = json.loads((GOLDEN / f"{name}.json").read_text())
+    fig = _plot.plot_result(doc)
+    shown = min(len(doc["features"]), _plot.MAX_ROWS)
+    rows = [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() if t.get_text()]
+    assert set(_plot._label(f["name"]) for f in doc["features"]) <= set(rows) and shown > 0
+    assert title(fig).strip()
+    save(fig, out_dir, f"golden_{name}")

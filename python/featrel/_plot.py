@@ -145,14 +145,21 @@ def _title(ax, own, method, text, note=""):
 # ---- FRI ----------------------------------------------------------------------------------------------------------
 
 
-def _fri_bars(ax, feats, rows, intervals, classes, probes):
-    lo = np.array([_num(intervals[j][0]) for j in rows])
-    hi = np.array([_num(intervals[j][1]) for j in rows])
-    lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
+def _fri_bars(ax, rows, panel):
+    intervals, classes, probes = panel["intervals"], panel["classes"], panel["probes"]
+    y = np.arange(len(rows))
+    lo = np.nan_to_num([_num(intervals[j][0]) for j in rows])
+    hi = np.nan_to_num([_num(intervals[j][1]) for j in rows])
     # A zero interval stays visible (the CLI's 0.001 of the panel's largest bound).
     width = np.maximum(hi - lo, 0.001 * max(float(np.max(hi, initial=0.0)), 1e-12))
-    ax.barh(np.arange(len(rows)), width, left=lo, height=0.6, gid="bars",
-            color=[CLASS_COLOURS.get(classes[j], GREY) for j in rows])
+    if panel.get("ghost"):  # constrained panel: the unconstrained interval as a dashed outline behind
+        glo = np.nan_to_num([_num(panel["ghost"][j][0]) for j in rows])
+        ghi = np.nan_to_num([_num(panel["ghost"][j][1]) for j in rows])
+        ax.barh(y, ghi - glo, left=glo, height=0.8, fill=False, edgecolor="#777777", linestyle="--", linewidth=0.8,
+                gid="unconstrained")
+    pinned = panel.get("pinned") or set()
+    ax.barh(y, width, left=lo, height=0.6, gid="bars", color=[CLASS_COLOURS.get(classes[j], GREY) for j in rows],
+            edgecolor=[BLACK if j in pinned else "none" for j in rows], linewidth=1.2)
     # The probes' upper threshold (black) and, when above 0, the lower one (green), both dashed as in the CLI.
     for key, colour in (("threshold_upper", BLACK), ("threshold_lower", GREEN)):
         value = (probes or {}).get(key)
@@ -168,27 +175,46 @@ def _fri(doc, ax):
     order = sorted(range(len(feats)), key=lambda j: -(feats[j].get("upper") or 0.0))
     rows, note = _top(order, "upper bound")
     rows = sorted(rows)  # column order, as the CLI draws it
-    # One panel per model: one for binary/regression/ordinal, one per class against the rest otherwise.
-    panels = [("", [(f.get("lower"), f.get("upper")) for f in feats], [f.get("class") for f in feats],
-               doc.get("probes"))]
+    # One panel per model: one for binary/regression/ordinal, one per class against the rest otherwise; with
+    # presets each is followed by its constrained intervals (pinned features outlined in black).
+    def model_panels(name, per, probes, constrained):
+        unconstrained = [(f.get("lower"), f.get("upper")) for f in per]
+        with_presets = bool(constrained) and ax is None
+        out = [{"name": name or ("unconstrained" if with_presets else ""), "intervals": unconstrained,
+                "classes": [f.get("class") for f in per], "probes": probes}]
+        if with_presets:
+            cf = constrained.get("features") or []
+            out.append({"name": (name + ", " if name else "") + "constrained (presets)",
+                        "intervals": [(f.get("lower"), f.get("upper")) for f in cf],
+                        "classes": [f.get("class") for f in cf], "probes": probes, "ghost": unconstrained,
+                        "pinned": {p.get("index") for p in constrained.get("presets") or []}})
+        return out
+
+    panels = model_panels("", feats, doc.get("probes"), doc.get("constrained"))
     if ovr and ax is None:
         panels = []
         for i, model in enumerate(ovr):
-            per = [f["per_class"][i] for f in feats]
-            panels.append((f"class {model['label']} vs rest", [(p.get("lower"), p.get("upper")) for p in per],
-                           [p.get("class") for p in per], model.get("probes")))
+            panels += model_panels(f"class {model['label']} vs rest", [f["per_class"][i] for f in feats],
+                                   model.get("probes"), model.get("constrained"))
+    key_ax = None
     if ax is None:
         fig = _new_figure(_rows_height(len(rows)) + 0.3)
-        axes = np.atleast_1d(fig.subplots(1, len(panels) + _has_frequency(feats), sharey=True))
+        n_axes = len(panels) + _has_frequency(feats)
+        if len(panels) > 1:  # the legend gets a row of its own above the panels, so that it squeezes none of them
+            grid = fig.add_gridspec(2, n_axes, height_ratios=[0.3, _rows_height(len(rows))])
+            key_ax = fig.add_subplot(grid[0, :])
+            key_ax.axis("off")
+            axes = [fig.add_subplot(grid[1, 0])]
+            axes += [fig.add_subplot(grid[1, i], sharey=axes[0]) for i in range(1, n_axes)]
+        else:
+            axes = np.atleast_1d(fig.subplots(1, n_axes, sharey=True))
     else:
         fig, axes = ax.figure, [ax]
     xlabel = "relevance interval (share of ||w*||₁)"
-    for a, (name, intervals, classes, probes) in zip(axes, panels):
-        _fri_bars(a, feats, rows, intervals, classes, probes)
-        if name:
-            a.set_title(name, fontsize=10)
-        if len(panels) == 1:
-            a.set_xlabel(xlabel)
+    # Several panels: each is named under its axis, the unit once below them all, the legend above them all.
+    for a, panel in zip(axes, panels):
+        _fri_bars(a, rows, panel)
+        a.set_xlabel(panel["name"] if len(panels) > 1 else xlabel, fontsize=10 if len(panels) > 1 else None)
     if len(panels) > 1:
         fig.supxlabel(xlabel, fontsize=10)
     _feature_axis(axes[0], feats, rows)
@@ -198,12 +224,15 @@ def _fri(doc, ax):
         _frequency_panel(axes[-1], doc, rows)
     items = [(CLASS_NAMES[c], CLASS_COLOURS[c], "patch") for c in (2, 1, 0)]
     items.append(("upper threshold", BLACK, "dashed"))
-    if any(((p or {}).get("threshold_lower") or 0) > 0 for *_, p in panels):
+    if any(((p["probes"] or {}).get("threshold_lower") or 0) > 0 for p in panels):
         items.append(("lower threshold", GREEN, "dashed"))
-    if len(panels) == 1:
-        _legend(axes[0], items, above=ax is None)
+    if any(p.get("ghost") for p in panels):
+        items.append(("unconstrained", "#777777", "dashed"))
+    if key_ax is not None:
+        _legend(key_ax, items, above=True)
+        key_ax.get_legend().set_bbox_to_anchor((0.0, 0.0))
     else:
-        _legend(axes[len(panels) - 1], items, loc="lower right")
+        _legend(axes[0], items, above=ax is None)
     n = {c: sum(f.get("class") == c for f in feats) for c in (2, 1, 0)}
     _title(axes[0], ax is None, "FRI", f"relevance intervals from lower to upper bound; {n[2]} strong, {n[1]} weak, "
                                        f"{n[0]} irrelevant; dashed: the probes' noise thresholds", note)

@@ -278,17 +278,36 @@ def test_fri_one_panel_per_class_and_thresholds(wine, out_dir):
     est = featrel.FRI(C=1.0, n_probes=10, random_state=2).fit(X.iloc[:, :6], y)
     doc = est.result_
     fig = est.plot()
-    assert len(fig.axes) == 3  # one panel per class against the rest
+    panels = [ax for ax in fig.axes if any(a.get_gid() == "bars" for a in ax.get_children())]
+    assert len(panels) == 3  # one panel per class against the rest
     uppers = find(fig, "threshold_upper")
     assert [u.get_xdata()[0] for u in uppers] == [m["probes"]["threshold_upper"] for m in doc["one_vs_rest"]]
     bars = find(fig, "bars")
     assert len(bars) == 3 * 6
-    for i, ax in enumerate(fig.axes):
+    for i, ax in enumerate(panels):
         mine = [b for b in bars if b.axes is ax]
         per = [f["per_class"][i] for f in doc["features"]]
         assert hexes(mine) == [_plot.CLASS_COLOURS[p["class"]] for p in per]
         assert [b.get_x() for b in mine] == pytest.approx([p["lower"] for p in per])
     save(fig, out_dir, "fri_ovr")
+
+
+def test_fri_presets_add_the_constrained_panel(small, out_dir):
+    X, y = small
+    est = featrel.FRI(C=0.1, n_probes=10, presets="mean texture=0.16", random_state=4).fit(X, y)
+    doc = est.result_
+    fig = est.plot()
+    bars = find(fig, "bars")
+    assert len(bars) == 2 * X.shape[1]  # unconstrained, then constrained
+    constrained = [b for b in bars if b.axes is bars[-1].axes]
+    cf = doc["constrained"]["features"]
+    assert [b.get_x() for b in constrained] == pytest.approx([f["lower"] for f in cf])
+    # The pinned feature is outlined in black; behind every constrained bar its unconstrained interval.
+    outlined = [i for i, b in enumerate(constrained) if mcolors.to_hex(b.get_edgecolor(), keep_alpha=True) == "#000000ff"]
+    assert outlined == [1]
+    ghosts = find(fig, "unconstrained")
+    assert [g.get_x() for g in ghosts] == pytest.approx([f["lower"] for f in doc["features"]])
+    save(fig, out_dir, "fri_presets")
 
 
 def test_boruta_boxes_by_decision(small, out_dir):

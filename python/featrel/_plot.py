@@ -106,12 +106,12 @@ def _frequency_panel(ax, doc, rows):
             share = np.array([(feats[j].get("class_frequency") or {}).get(CLASS_NAMES[cls], 0.0) or 0.0 for j in rows])
             ax.barh(y, share, left=left, height=0.7, color=CLASS_COLOURS[cls], gid="frequency_bars")
             left += share  # colours as in the main panel's legend
-        ax.set_xlabel("share of repeats per class")
+        ax.set_xlabel("share of the repeats\nper class")  # two lines: the panel is narrow
     else:
         freq = [_num(feats[j].get("selection_frequency")) for j in rows]
         colours = [SELECTED_COLOURS[bool(feats[j]["selected"])] for j in rows]
         ax.barh(y, np.nan_to_num(freq), height=0.7, color=colours, gid="frequency_bars")
-        ax.set_xlabel("selection frequency")
+        ax.set_xlabel("selection\nfrequency")
     ax.axvline(0.5, color=GREY, linestyle="--", linewidth=1, gid="majority")
     ax.set_xlim(0, 1)
     resampling = (doc.get("stability") or {}).get("resampling") or {}
@@ -605,7 +605,7 @@ def _pareto(doc, ax):
     if ax is None:
         fig = _new_figure(_rows_height(len(rows)) + 2.2)
         if freq:
-            main, side = fig.subplots(1, 2, sharey=True, gridspec_kw={"width_ratios": [4, 1]})
+            main, side = fig.subplots(1, 2, sharey=True, gridspec_kw={"width_ratios": [4, 1.3]})
         else:
             main, side = fig.subplots(), None
     else:

@@ -2,12 +2,19 @@
 // docs/boruta.md#paper-targets: per set, generator seeds 0..S-1, one run each with run seed = data seed + 1000;
 // precision, recall and F1 of the all-relevant set (class > 0 against truth > 0), and for SFC also of the strong
 // (2 vs 2) and weak (1 vs 1) classes; undefined precision (nothing predicted) is skipped in the mean. Rows:
-// featrel SFC (defaults), featrel Boruta (defaults: its confirmed set), and the paper's SQ column.
-// Usage: sfc_tables [--seeds S] [--threads T]   (bench/sfc_tables.sh runs it)
+// featrel SFC (defaults), featrel Boruta (defaults: its confirmed set), and the paper's SQ column. Below each SFC row,
+// where its errors come from, as counts per run: irrelevant features confirmed by the Boruta step (FP in A) or only
+// in the minimal set (FP in M \ A); strong features missed because they are outside V, in V but not in M (never
+// tested), or tested and not called strong; weak features called strong.
+// Usage: sfc_tables [--seeds S] [--seed-start K] [--threads T] [--sets 1,5,NL1] [--set KEY=VALUE ...] [--no-boruta]
+// (bench/sfc_tables.sh runs it). --seed-start K uses data seeds K..K+S-1 (run seed = data seed + 1000), so results
+// can be checked on seeds other than 0..S-1; --set changes an SFC option (the keys of `featrel options sfc`).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +39,8 @@ struct Mean {
 
 struct Scores {
   Mean p, r, f1, acc, strong_p, strong_r, weak_p, weak_r;
+  // Error sources per run (see the header).
+  Mean fp_a, fp_m, miss_v, miss_m, miss_test, weak_as_strong;
 };
 
 struct Set {
@@ -67,25 +76,74 @@ std::string cell(double v) {
   return b;
 }
 
+// "Set 1" -> "1", "NL 1" -> "NL1": the names --sets takes.
+std::string short_name(const char* name) {
+  std::string s(name);
+  if (s.rfind("Set ", 0) == 0) return s.substr(4);
+  s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+  return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int seeds = 10;
+  int seeds = 10, seed_start = 0;
   unsigned threads = 2;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--seeds")) seeds = std::atoi(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--threads")) threads = static_cast<unsigned>(std::atoi(argv[i + 1]));
+  bool with_boruta = true;
+  std::vector<std::string> only;
+  featrel::sfc::Options options;
+  std::string changed;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--no-boruta") {
+      with_boruta = false;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "sfc_tables: %s needs a value\n", a.c_str());
+      return 2;
+    }
+    const std::string v = argv[++i];
+    if (a == "--seeds") {
+      seeds = std::atoi(v.c_str());
+    } else if (a == "--seed-start") {
+      seed_start = std::atoi(v.c_str());
+    } else if (a == "--threads") {
+      threads = static_cast<unsigned>(std::atoi(v.c_str()));
+    } else if (a == "--sets") {
+      for (std::size_t b = 0, e; b <= v.size(); b = e + 1) {
+        e = std::min(v.find(',', b), v.size());
+        only.push_back(v.substr(b, e - b));
+      }
+    } else if (a == "--set") {
+      const std::size_t eq = v.find('=');
+      if (eq == std::string::npos) {
+        std::fprintf(stderr, "sfc_tables: --set needs KEY=VALUE, got '%s'\n", v.c_str());
+        return 2;
+      }
+      try {
+        featrel::sfc::option_table().set(options, v.substr(0, eq), v.substr(eq + 1));
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "sfc_tables: %s\n", e.what());
+        return 2;
+      }
+      changed += " " + v;
+    } else {
+      std::fprintf(stderr, "sfc_tables: unknown argument %s\n", a.c_str());
+      return 2;
+    }
   }
-  std::printf("SFC paper (002) Tables 3/6 and 8/10 for featrel: %d generated data sets per row, seeds 0-%d, "
-              "run seed = data seed + 1000, %u threads\n\n",
-              seeds, seeds - 1, threads);
+  std::printf("SFC paper (002) Tables 3/6 and 8/10 for featrel: %d generated data sets per row, seeds %d-%d, "
+              "run seed = data seed + 1000, %u threads; SFC options: %s\n\n",
+              seeds, seed_start, seed_start + seeds - 1, threads, changed.empty() ? "defaults" : changed.c_str() + 1);
   std::printf("%-6s %-14s | %-5s %-5s %-5s %-5s | %-5s %-5s %-5s %-5s | %-5s %-5s | %s\n", "set", "method", "P", "R",
               "F1", "acc", "S-P", "S-R", "W-P", "W-R", "paperF1", "", "seconds/run");
   Scores lin_sfc, nl_sfc, lin_bo, nl_bo;
   for (const Set& s : kSets) {
+    if (!only.empty() && std::find(only.begin(), only.end(), short_name(s.name)) == only.end()) continue;
     Scores sfc_scores, bo_scores;
     double sfc_seconds = 0, bo_seconds = 0;
-    for (int seed = 0; seed < seeds; ++seed) {
+    for (int seed = seed_start; seed < seed_start + seeds; ++seed) {
       featrel::gen::RelevanceOptions o;
       o.n_samples = s.n;
       o.n_features = s.strong + s.weak + s.irrelevant;
@@ -103,7 +161,7 @@ int main(int argc, char** argv) {
       for (std::size_t j = 0; j < d; ++j) relevant[j] = g.truth.classes[j] > 0;
 
       auto t0 = std::chrono::steady_clock::now();
-      const auto r = featrel::sfc::run(data, featrel::sfc::Options{}, ctx);
+      const auto r = featrel::sfc::run(data, options, ctx);
       auto t1 = std::chrono::steady_clock::now();
       sfc_seconds += std::chrono::duration<double>(t1 - t0).count();
       std::vector<int> cls(d);
@@ -112,7 +170,22 @@ int main(int argc, char** argv) {
       const auto all = featrel::metrics::selection_quality(sel, relevant);
       const auto st = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 2);
       const auto wk = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 1);
+      double fp_a = 0, fp_m = 0, miss_v = 0, miss_m = 0, miss_test = 0, weak_as_strong = 0;
+      for (std::size_t j = 0; j < d; ++j) {
+        const auto& f = r.features[j];
+        const int truth = g.truth.classes[j];
+        if (truth == 0 && f.in_all_relevant) ++fp_a;
+        if (truth == 0 && !f.in_all_relevant && f.cls > 0) ++fp_m;
+        if (truth == 2 && f.cls < 2) ++(f.cls == 0 ? miss_v : !f.in_minimal ? miss_m : miss_test);
+        if (truth == 1 && f.cls == 2) ++weak_as_strong;
+      }
       for (Scores* sc : {&sfc_scores, s.nonlinear ? &nl_sfc : &lin_sfc}) {
+        sc->fp_a.add(fp_a);
+        sc->fp_m.add(fp_m);
+        sc->miss_v.add(miss_v);
+        sc->miss_m.add(miss_m);
+        sc->miss_test.add(miss_test);
+        sc->weak_as_strong.add(weak_as_strong);
         sc->p.add(all.precision);
         sc->r.add(all.recall);
         sc->f1.add(all.f1);
@@ -123,6 +196,7 @@ int main(int argc, char** argv) {
         sc->weak_r.add(wk.recall);
       }
 
+      if (!with_boruta) continue;
       t0 = std::chrono::steady_clock::now();
       const auto b = featrel::boruta::run(data, featrel::boruta::Options{}, ctx);
       t1 = std::chrono::steady_clock::now();
@@ -142,7 +216,12 @@ int main(int argc, char** argv) {
                 cell(sfc_scores.strong_p.value()).c_str(), cell(sfc_scores.strong_r.value()).c_str(),
                 cell(sfc_scores.weak_p.value()).c_str(), cell(sfc_scores.weak_r.value()).c_str(), cell(s.f1).c_str(), "",
                 sfc_seconds / seeds);
-    std::printf("%-6s %-14s | %s %s %s %s | %s %s %s %s | %s %5s | %.2f\n", "", "featrel Boruta",
+    std::printf("%-6s %-14s | per run: FP in A %.2f, FP in M \\ A %.2f; strong missed: outside V %.2f, untested "
+                "%.2f, test %.2f; weak called strong %.2f\n",
+                "", "  errors", sfc_scores.fp_a.value(), sfc_scores.fp_m.value(), sfc_scores.miss_v.value(),
+                sfc_scores.miss_m.value(), sfc_scores.miss_test.value(), sfc_scores.weak_as_strong.value());
+    if (with_boruta)
+      std::printf("%-6s %-14s | %s %s %s %s | %s %s %s %s | %s %5s | %.2f\n", "", "featrel Boruta",
                 cell(bo_scores.p.value()).c_str(), cell(bo_scores.r.value()).c_str(), cell(bo_scores.f1.value()).c_str(),
                 cell(NAN).c_str(), cell(NAN).c_str(), cell(NAN).c_str(), cell(NAN).c_str(), cell(NAN).c_str(), "", "",
                 bo_seconds / seeds);
@@ -161,6 +240,12 @@ int main(int argc, char** argv) {
   std::printf("\nmeans            | F1 all: SFC linear %.2f (paper 0.97), NL %.2f (paper 0.86); Boruta linear %.2f, "
               "NL %.2f\n",
               lin_sfc.f1.value(), nl_sfc.f1.value(), lin_bo.f1.value(), nl_bo.f1.value());
+  std::printf("errors per run   | linear: FP in A %.2f, FP in M \\ A %.2f, strong missed %.2f (outside V %.2f, "
+              "untested %.2f, test %.2f); NL: FP in A %.2f, FP in M \\ A %.2f, strong missed %.2f\n",
+              lin_sfc.fp_a.value(), lin_sfc.fp_m.value(),
+              lin_sfc.miss_v.value() + lin_sfc.miss_m.value() + lin_sfc.miss_test.value(), lin_sfc.miss_v.value(),
+              lin_sfc.miss_m.value(), lin_sfc.miss_test.value(), nl_sfc.fp_a.value(), nl_sfc.fp_m.value(),
+              nl_sfc.miss_v.value() + nl_sfc.miss_m.value() + nl_sfc.miss_test.value());
   std::printf("class level      | linear strong P/R %.2f/%.2f (paper 0.74/0.99), weak %.2f/%.2f (0.98/0.82); "
               "NL strong %.2f/%.2f (0.88/0.82), weak %.2f/%.2f (0.46/0.51)\n",
               lin_sfc.strong_p.value(), lin_sfc.strong_r.value(), lin_sfc.weak_p.value(), lin_sfc.weak_r.value(),

@@ -17,12 +17,15 @@ std::string flag_for_key(const std::string& command, const std::string& key);
 void add_generate_command(CLI::App& app);
 void add_evaluate_command(CLI::App& app);
 void add_stability_command(CLI::App& app);
+// `featrel explore`: the interactive explorer (docs/explore.md).
+void add_explore_command(CLI::App& app);
 
 inline void register_commands(CLI::App& app) {
   for (const MethodSpec& spec : methods()) add_method_command(app, spec);
   add_generate_command(app);
   add_evaluate_command(app);
   add_stability_command(app);
+  add_explore_command(app);
   add_options_command(app);
 }
 

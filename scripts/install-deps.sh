@@ -13,6 +13,8 @@ packages=(
   coinor-libclp-dev        # LP solver for FRI
   libxgboost-dev           # random-forest cross-check engine
   liblinear-dev libsvm-dev # linear and kernel SVM back ends
+  libcpp-httplib-dev       # featrel explore: the local web server (docs/explore.md)
+  chromium                 # featrel explore: the page tested in headless Chromium
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev # libFuzzer harnesses (make fuzz)
   # the Python package (docs/python.md): module build, pip install into a venv, its tests

@@ -105,7 +105,7 @@ def main():
     ap.add_argument("data_dir")
     ap.add_argument("--methods", default="")
     ap.add_argument("--data", default="")
-    ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--timeout", type=float, default=1500)
     ap.add_argument("--summary", default="")
     args = ap.parse_args()
     methods = args.methods.split(",") if args.methods else registered_methods(args.binary)

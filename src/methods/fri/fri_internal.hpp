@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,7 +104,7 @@ struct SearchOutcome {
   Hyper hyper;
   LpBasis warm;  // basis of the first fold at the chosen point (a warm start for the baseline), may be empty
   // featrel's rule: the tied grid points in order of preference (chosen first) and their first-fold bases, so
-  // that solve_problem() can pass over a chosen C whose model on all rows has no weights.
+  // that fit_problem() can pass over a chosen C whose model on all rows has no weights.
   std::vector<std::size_t> preference;
   std::vector<LpBasis> bases;
 };
@@ -226,8 +227,33 @@ std::vector<int> leaf_order(const std::vector<Merge>& merges, int m);
 // Phase indices into Diagnostics::phases.
 enum Phase { kSearch = 0, kBaseline, kBounds, kProbes, kConstrained, kGrouping, kPhaseCount };
 
-ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector<ResolvedPreset>& presets,
-                          const RunContext& ctx, Diagnostics& diag);
+// One problem fitted without presets: search → baseline → bounds → probes → classes, then (group_problem) the
+// grouping. The presets start from it: run() applies its own once, fri::Session keeps it and applies any others.
+struct FittedProblem {
+  ModelResult result;                          // without `constrained`
+  Fit fit;                                     // baseline, budgets and the basis every bound LP starts from
+  std::vector<std::string> warnings;           // of the fit, in order
+  std::vector<std::string> grouping_warnings;  // of the grouping (reported after the presets' own)
+};
+FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases);
+void group_problem(const Problem& pb, const Options& o, FittedProblem& fp, const RunContext& ctx,
+                   std::vector<PhaseStats>& phases);
+
+// The presets on a fitted problem (none: nothing to do); the grouping does not change what they see.
+struct PresetOutcome {
+  std::optional<Constrained> constrained;
+  std::vector<std::string> warnings;
+};
+PresetOutcome apply_presets(const Problem& pb, const Options& o, const FittedProblem& fp,
+                            const std::vector<ResolvedPreset>& presets, const RunContext& ctx,
+                            std::vector<PhaseStats>& phases);
+// The problem's ModelResult; appends its warnings in run order (fit, presets, grouping).
+ModelResult problem_result(const FittedProblem& fp, PresetOutcome presets, std::vector<std::string>& warnings);
+
+// A Result without models: task, effective options `o`, seed, threads, the phases and the warnings that come
+// before any fit (the data's, then the options'). finish_result adds what follows the models.
+Result start_result(const Dataset& data, const Prepared& prepared, const Options& o, const RunContext& ctx);
+void finish_result(const Dataset& data, Result& res);
 
 // ---- Multiclass (multiclass.cpp) ------------------------------------------------------------------------------
 

@@ -56,23 +56,23 @@ void result_warnings(const Problem& pb, const ModelResult& r, std::vector<std::s
 
 }  // namespace
 
-ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector<ResolvedPreset>& presets,
-                          const RunContext& ctx, Diagnostics& diag) {
-  ModelResult r;
+FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases) {
+  FittedProblem out;
+  ModelResult& r = out.result;
   r.label = pb.label;
-  std::vector<std::string>& warnings = diag.warnings;
+  std::vector<std::string>& warnings = out.warnings;
   const int d = pb.d();
 
   ctx.check_cancel();
   SearchOutcome s;
   {
-    PhaseAccumulator ph(diag.phases[kSearch]);
+    PhaseAccumulator ph(phases[kSearch]);
     s = search(pb, o, ctx, ph);
   }
   r.hyper = s.hyper;
-  Fit fit;
+  Fit& fit = out.fit;
   {
-    PhaseAccumulator ph(diag.phases[kBaseline]);
+    PhaseAccumulator ph(phases[kBaseline]);
     fit = fit_baseline(pb, o, r.hyper, s.warm, ph);
     // docs/fri.md#hyperparameter-search: a tied C whose model on all rows has weights wins over one whose model
     // has none (the folds' models can have weights where the model on all rows has none).
@@ -133,7 +133,7 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
     for (int j : pb.active) jobs.push_back(BoundJob{-1, j});
     std::vector<SignedRange> ranges;
     {
-      PhaseAccumulator ph(diag.phases[kBounds]);
+      PhaseAccumulator ph(phases[kBounds]);
       ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph);
     }
     const double tol = zero_tolerance(o);
@@ -142,7 +142,7 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
       r.features[j] = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
     }
     {
-      PhaseAccumulator ph(diag.phases[kProbes]);
+      PhaseAccumulator ph(phases[kProbes]);
       r.probes = run_probes(pb, o, fit, ctx, ph, warnings);
     }
     for (int j : pb.active) {
@@ -153,20 +153,40 @@ ModelResult solve_problem(const Problem& pb, const Options& o, const std::vector
     result_warnings(pb, r, warnings);
   }
 
+  return out;
+}
+
+void group_problem(const Problem& pb, const Options& o, FittedProblem& fp, const RunContext& ctx,
+                   std::vector<PhaseStats>& phases) {
+  if (!o.grouping) return;
+  ModelResult& r = fp.result;
+  PhaseAccumulator ph(phases[kGrouping]);
+  r.grouping = run_grouping(pb, o, fp.fit, r.features, ctx, ph, fp.grouping_warnings);
+  for (int j = 0; j < pb.d(); ++j)
+    r.features[static_cast<std::size_t>(j)].group = r.grouping->labels[static_cast<std::size_t>(j)];
+}
+
+PresetOutcome apply_presets(const Problem& pb, const Options& o, const FittedProblem& fp,
+                            const std::vector<ResolvedPreset>& presets, const RunContext& ctx,
+                            std::vector<PhaseStats>& phases) {
+  PresetOutcome out;
   ctx.check_cancel();
-  if (!presets.empty()) {
-    PhaseAccumulator ph(diag.phases[kConstrained]);
-    r.constrained = run_presets(pb, o, fit, r.features, r.probes, presets, ctx, ph);
-    for (const AppliedPreset& a : r.constrained->presets)
-      if (a.sign == 0)
-        warnings.push_back(pb.prefix() + "reference mode: preset " + pb.name(a.feature) +
-                           " pinned at 0 because its baseline weight is 0 (fri 8.1.0 uses sign(w*))");
-  }
-  if (o.grouping) {
-    PhaseAccumulator ph(diag.phases[kGrouping]);
-    r.grouping = run_grouping(pb, o, fit, r.features, ctx, ph, warnings);
-    for (int j = 0; j < d; ++j) r.features[static_cast<std::size_t>(j)].group = r.grouping->labels[static_cast<std::size_t>(j)];
-  }
+  if (presets.empty()) return out;
+  PhaseAccumulator ph(phases[kConstrained]);
+  out.constrained = run_presets(pb, o, fp.fit, fp.result.features, fp.result.probes, presets, ctx, ph);
+  for (const AppliedPreset& a : out.constrained->presets)
+    if (a.sign == 0)
+      out.warnings.push_back(pb.prefix() + "reference mode: preset " + pb.name(a.feature) +
+                             " pinned at 0 because its baseline weight is 0 (fri 8.1.0 uses sign(w*))");
+  return out;
+}
+
+ModelResult problem_result(const FittedProblem& fp, PresetOutcome presets, std::vector<std::string>& warnings) {
+  ModelResult r = fp.result;
+  r.constrained = std::move(presets.constrained);
+  warnings.insert(warnings.end(), fp.warnings.begin(), fp.warnings.end());
+  warnings.insert(warnings.end(), presets.warnings.begin(), presets.warnings.end());
+  warnings.insert(warnings.end(), fp.grouping_warnings.begin(), fp.grouping_warnings.end());
   return r;
 }
 
@@ -429,12 +449,9 @@ PhaseStats Diagnostics::totals() const {
   return t;
 }
 
-Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto prepared = detail::prepare(data, options, ctx.seed);
-  const Options& o = prepared->o;
-  const std::vector<detail::ResolvedPreset> presets = detail::resolve_presets(data, prepared->constant, o);
+namespace detail {
 
+Result start_result(const Dataset& data, const Prepared& prepared, const Options& o, const RunContext& ctx) {
   Result res;
   res.task = data.task;
   res.options = o;
@@ -447,12 +464,32 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
     diag.phases.push_back(p);
   }
   diag.warnings = data.warnings;
-  option_warnings(data, o, prepared->Z, prepared->active, diag.warnings);
-  const std::vector<Problem>& problems = prepared->problems;
+  option_warnings(data, o, prepared.Z, prepared.active, diag.warnings);
+  return res;
+}
 
-  for (const Problem& pb : problems) res.models.push_back(detail::solve_problem(pb, o, presets, ctx, diag));
-  flat_curve_warning(res.models, data.task == Task::multiclass, diag.warnings);
-  res.features = data.task == Task::multiclass ? detail::combine_models(res.models) : res.models.front().features;
+void finish_result(const Dataset& data, Result& res) {
+  flat_curve_warning(res.models, data.task == Task::multiclass, res.diagnostics.warnings);
+  res.features = data.task == Task::multiclass ? combine_models(res.models) : res.models.front().features;
+}
+
+}  // namespace detail
+
+Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto prepared = detail::prepare(data, options, ctx.seed);
+  const Options& o = prepared->o;
+  const std::vector<detail::ResolvedPreset> presets = detail::resolve_presets(data, prepared->constant, o);
+
+  Result res = detail::start_result(data, *prepared, o, ctx);
+  Diagnostics& diag = res.diagnostics;
+  for (const Problem& pb : prepared->problems) {
+    detail::FittedProblem fp = detail::fit_problem(pb, o, ctx, diag.phases);
+    detail::PresetOutcome constrained = detail::apply_presets(pb, o, fp, presets, ctx, diag.phases);
+    detail::group_problem(pb, o, fp, ctx, diag.phases);
+    res.models.push_back(detail::problem_result(fp, std::move(constrained), diag.warnings));
+  }
+  detail::finish_result(data, res);
   diag.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return res;
 }

@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""The explorer's page end to end in headless Chromium (docs/explore.md), driven over the DevTools protocol
+through --remote-debugging-pipe (no WebSocket library, nothing downloaded).
+
+Starts `featrel explore` on 60 rows where h1 and h2 are copies of one signal, loads the page, pins h1 to 0 with
+real mouse clicks, checks that h2's lower bound rises and that h2 is highlighted as a changed class, undoes the
+pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG.
+
+usage: explore_page_test.py FEATREL_BINARY [SCREENSHOT.png]
+Exit 77 (ctest SKIP_RETURN_CODE) only when no Chromium is installed.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CHROMIUM_NAMES = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
+
+
+def find_chromium():
+    for name in CHROMIUM_NAMES:
+        path = name if os.path.isabs(name) else shutil.which(name)
+        if path and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def frac(i, a):
+    v = i * a
+    return v - math.floor(v)
+
+
+def write_data(path):
+    # docs/fri.md#exact-reference-data: f0 and the copies h1 = h2 carry the signal, f3 and f4 are noise.
+    with open(path, "w") as f:
+        f.write("f0,h1,h2,f3,f4,y\n")
+        for i in range(1, 61):
+            f0 = 2 * frac(i, 0.6180339887) - 1
+            h = 2 * frac(i, 0.4142135624) - 1
+            f3 = 2 * frac(i, 0.7320508076) - 1
+            f4 = 2 * frac(i, 0.2360679775) - 1
+            f.write(f"{f0!r},{h!r},{h!r},{f3!r},{f4!r},{1 if f0 + h > 0 else -1}\n")
+
+
+class DevTools:
+    """CDP over the pipe: JSON messages separated by NUL, fd 3 to Chromium, fd 4 from it."""
+
+    def __init__(self, chromium, profile):
+        to_r, self.to_w = os.pipe()
+        self.from_r, from_w = os.pipe()
+
+        def child_fds():
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+
+        self.proc = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-extensions", "--remote-debugging-pipe", "--window-size=1280,900",
+             "--user-data-dir=" + profile, "about:blank"],
+            # close_fds would run after preexec_fn and close the new 3 and 4; the pipe ends are close-on-exec.
+            preexec_fn=child_fds, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_r)
+        os.close(from_w)
+        self.buf = b""
+        self.next_id = 0
+        self.session = None
+
+    def send(self, method, params=None, deadline=60):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params or {}}
+        if self.session and not method.startswith("Target."):
+            msg["sessionId"] = self.session
+        os.write(self.to_w, json.dumps(msg).encode() + b"\0")
+        end = time.time() + deadline
+        while time.time() < end:
+            while b"\0" not in self.buf:
+                chunk = os.read(self.from_r, 1 << 20)
+                if not chunk:
+                    raise RuntimeError("chromium closed the DevTools pipe")
+                self.buf += chunk
+            raw, self.buf = self.buf.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+        raise TimeoutError(method)
+
+    def eval(self, expression):
+        r = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def wait_for(self, expression, what, timeout=60):
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.eval(expression):
+                return
+            time.sleep(0.1)
+        raise TimeoutError(what + "; status: " + str(self.eval("document.getElementById('status').textContent")))
+
+    def click(self, selector):
+        box = self.eval(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+                        " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
+                                                   "clickCount": 1})
+
+    def close(self):
+        try:
+            self.send("Browser.close", deadline=5)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def feature(dt, name, field):
+    return dt.eval(f"document.querySelector('g.feature[data-name=\"{name}\"]').dataset.{field}")
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    binary, shot = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else None)
+    chromium = find_chromium()
+    if not chromium:
+        print("SKIP: no Chromium installed (scripts/install-deps.sh installs it)")
+        return 77
+    tmp = tempfile.mkdtemp(prefix="featrel-explore-")
+    data = os.path.join(tmp, "copies.csv")
+    write_data(data)
+    # Run from the data's folder, so that the exported command line names the file only.
+    server = subprocess.Popen([os.path.abspath(binary), "explore", "copies.csv", "--target", "y", "--no-browser", "--port", "0",
+                               "--C", "1", "--slack", "0.01", "--threads", "1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
+    dt = None
+    try:
+        url = server.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:") and "/?token=" in url, f"unexpected first line: {url!r}"
+        dt = DevTools(chromium, os.path.join(tmp, "profile"))
+        target = dt.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        dt.session = dt.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        dt.send("Page.enable")
+        dt.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
+                                                       "mobile": False})
+        # Without the token the server refuses the page.
+        dt.send("Page.navigate", {"url": url.split("?")[0]})
+        dt.wait_for("document.readyState === 'complete'", "page without token")
+        assert "forbidden" in dt.eval("document.body.innerText"), dt.eval("document.body.innerText")
+
+        dt.send("Page.navigate", {"url": url})
+        dt.wait_for("document.body && document.body.dataset.ready === '1'", "the page never became ready")
+        before = float(feature(dt, "h2", "lower"))
+        assert before == 0.0, f"h2 lower {before} before any pin (either copy can carry the weight alone)"
+        assert feature(dt, "h2", "cls") == "1", "h2 should be weakly relevant unconstrained"
+
+        # Pin h1 to 0 with the mouse: the feature, then "Pin" (the editor opens on "to 0" for lower = 0).
+        dt.click('g.feature[data-name="h1"] rect.slot')
+        dt.wait_for("!document.getElementById('pin-editor').hidden", "pin editor did not open")
+        assert dt.eval("document.getElementById('pin-name').textContent") == "h1"
+        dt.click("#pin-apply")
+        dt.wait_for("document.body.dataset.requests === '1'", "the pin was not answered")
+        after = float(feature(dt, "h2", "lower"))
+        assert after > before + 0.1, f"h2 lower did not rise: {before} -> {after}"
+        assert feature(dt, "h2", "cls") == "2", "without its copy h2 is strongly relevant"
+        assert dt.eval("document.querySelector('g.feature[data-name=\"h2\"]').classList.contains('changed')")
+        assert "h1 = 0" in dt.eval("document.getElementById('pins').innerText")
+        command = dt.eval("document.getElementById('command').textContent")
+        assert command == "featrel fri copies.csv --target y --C 1 --slack 0.01 --preset h1=0", command
+        time.sleep(0.6)  # let the animation finish before the picture
+        png = dt.send("Page.captureScreenshot", {"format": "png"})["data"]
+        import base64
+        raw = base64.b64decode(png)
+        assert raw[:8] == b"\x89PNG\r\n\x1a\n" and len(raw) > 5000, f"screenshot of {len(raw)} bytes"
+        if shot:
+            clip = dt.eval("(() => { const r = document.getElementById('chart-panel').getBoundingClientRect();"
+                           " const a = document.querySelector('aside').getBoundingClientRect();"
+                           " return [r.left, r.top, a.right - r.left, Math.max(r.height, 420)]; })()")
+            small = dt.send("Page.captureScreenshot", {"format": "png", "clip": {
+                "x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 0.75}})["data"]
+            with open(shot, "wb") as f:
+                f.write(base64.b64decode(small))
+
+        dt.click("#undo")
+        dt.wait_for("document.body.dataset.requests === '2'", "undo was not answered")
+        back = float(feature(dt, "h2", "lower"))
+        assert back == before, f"after undo h2 lower is {back}, not {before}"
+        assert not dt.eval("document.querySelector('g.feature[data-name=\"h2\"]').classList.contains('changed')")
+        print(f"ok: h2 lower {before} -> {after} after pinning h1 = 0, {back} after undo; screenshot {len(raw)} bytes")
+        return 0
+    finally:
+        if dt:
+            dt.close()
+        server.send_signal(2)  # Ctrl-C: the server stops cleanly
+        try:
+            code = server.wait(timeout=20)
+            err = server.stderr.read()
+            if code != 0 or "stopped" not in err:
+                print(f"featrel explore exited {code}: {err}")
+                sys.exit(1)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            print("featrel explore did not stop on SIGINT")
+            sys.exit(1)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,8 @@
 // over the data sets as the paper does, next to the paper's FRI numbers. Also the mean numbers of features
 // reported strong and weak (the paper's Table V) and the seconds per fit.
 //
-// Usage: fri_table2 [--seeds S] [--threads N]     (bench/fri_table2.sh runs it; bench/run.sh runs that)
+// Usage: fri_table2 [--seeds S] [--threads N] [--budget fixed|calibrated]   (bench/fri_table2.sh runs it; bench/run.sh
+// runs that). --budget: the loss budget of the model class (default: FRI's default, calibrated).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -42,13 +43,21 @@ featrel::Dataset to_dataset(const featrel::gen::GeneratedData& g) { return g.to_
 int main(int argc, char** argv) {
   int seeds = 10;
   unsigned threads = 0;
+  featrel::fri::Options options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
       seeds = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
       threads = static_cast<unsigned>(std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
+      const std::string word = argv[++i];
+      if (word != "fixed" && word != "calibrated") {
+        std::fprintf(stderr, "fri_table2: --budget must be fixed or calibrated\n");
+        return 2;
+      }
+      options.budget = word == "fixed" ? featrel::fri::Budget::fixed : featrel::fri::Budget::calibrated;
     } else {
-      std::fprintf(stderr, "usage: fri_table2 [--seeds S] [--threads N]\n");
+      std::fprintf(stderr, "usage: fri_table2 [--seeds S] [--threads N] [--budget fixed|calibrated]\n");
       return 2;
     }
   }
@@ -57,8 +66,9 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  std::printf("FRI paper Table II for featrel: 500 x 30, seeds 0-%d per set, default options (p = 0.999, tail rule)\n\n",
-              seeds - 1);
+  std::printf("FRI paper Table II for featrel: 500 x 30, seeds 0-%d per set, default options (p = 0.999, tail rule), "
+              "%s loss budget\n\n",
+              seeds - 1, featrel::fri::to_string(options.budget).c_str());
   std::printf("%-9s %-8s | %9s %7s %7s | %10s %10s %10s | %6s %6s | %6s %6s | %7s\n", "set", "s/w/i", "precision",
               "recall", "F1", "paper P", "paper R", "paper F1", "strong", "weak", "paper", "paper", "s/fit");
   std::printf("%-9s %-8s | %9s %7s %7s | %10s %10s %10s | %6s %6s | %6s %6s | %7s\n", "", "", "", "", "", "", "", "",
@@ -76,7 +86,7 @@ int main(int argc, char** argv) {
         ctx.seed = static_cast<std::uint64_t>(seed);
         ctx.threads = threads;
         const auto t0 = std::chrono::steady_clock::now();
-        const featrel::fri::Result r = featrel::fri::run(data, featrel::fri::Options{}, ctx);
+        const featrel::fri::Result r = featrel::fri::run(data, options, ctx);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::vector<bool> selected;
         for (const auto& f : r.features) {

@@ -53,10 +53,15 @@ enum class Linkage { single, average, complete };
 // majority, featrel's default), macro F1, or support-weighted F1 (the paper's and the reference's, which rewards
 // predicting the majority of an imbalanced target). Regression uses R², ordinal targets 1 − MMAE/(K−1) always.
 enum class CvScore { balanced_accuracy, macro_f1, weighted_f1 };
+// Loss budget of the model class (docs/fri.md#what-the-model-class-means): `fixed` = (1 + δ_ℓ)·L* (the paper's
+// small relaxation); `calibrated` = L* + z·SE(L*), SE from the spread of the baseline's per-sample losses, so a
+// model is in the class when its training loss is not distinguishable from the baseline's (the one-SE rule at z = 1).
+enum class Budget { fixed, calibrated };
 
 std::string to_string(Threshold rule);
 std::string to_string(Linkage linkage);
 std::string to_string(CvScore score);
+std::string to_string(Budget budget);
 // "tail" | "normal"; "single" | "average" | "complete". InputError naming the option otherwise.
 Threshold parse_threshold(std::string_view word);
 Linkage parse_linkage(std::string_view word);
@@ -89,6 +94,8 @@ struct Options {
   double w_l1_slack = 0.001;                        // δ_w: L1 budget μ = (1 + δ_w)·N
   double loss_slack = 0.001;                        // δ_ℓ: loss budget ρ = max((1 + δ_ℓ)·L*, ρ_min)
   double loss_floor = 0.01;                         // ρ_min (× s_y for regression)
+  Budget budget = Budget::calibrated;               // loss budget rule (fixed: δ_ℓ only)
+  double budget_se = 1.0;                           // z: standard errors of L* the calibrated budget adds
   int n_probes = 50;                                // probes; < 10 is an error, < 50 a warning
   bool probe_refit = true;                          // refit the baseline with each probe (exchangeable probes)
   double p = 0.999;                                 // prediction-interval level, in (0.5, 1)
@@ -207,6 +214,8 @@ struct ModelClass {
   double mu = 0.0;
   double rho = 0.0;
   bool rho_floor_active = false;
+  Budget budget = Budget::fixed;  // the rule that set rho
+  double loss_se = 0.0;           // SE(L*) = √(n/(n−1)·Σ(ξ_i − ξ̄)²), from the baseline's per-sample losses
 };
 
 struct Probes {

@@ -136,6 +136,7 @@ struct LpModelFit {
   std::vector<double> thresholds;  // ordinal: θ_0..θ_{K-2}
   double probe_weight = 0.0;       // w_z when a probe column is present
   double loss = 0.0;               // L = Σ slacks
+  std::vector<double> sample_losses;  // each sample's slacks summed (Σ = loss); 0 for held-out samples
   double l1_norm = 0.0;            // N = Σ_j |w_j|, probe included, computed from w
   LpSolve solve;
 };

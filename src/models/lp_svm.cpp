@@ -262,6 +262,15 @@ struct LpSvm::Impl {
     }
     f.probe_weight = m.probe_weight();
     f.loss = m.slack_sum();
+    // Per sample: its one or two slacks (regression ξ⁺ + ξ⁻, ordinal ξᵘ + ξᵈ); rows not loaded hold no slack.
+    f.sample_losses.assign(static_cast<std::size_t>(p.n), 0.0);
+    const double* x = m.clp().getColSolution();
+    for (const lp_detail::DataRow& row : p.rows)
+      for (int q = 0; q < 2; ++q)
+        if (row.slack[q] >= 0) {
+          const int c = m.slack_col(row.slack[q]);
+          if (c >= 0) f.sample_losses[static_cast<std::size_t>(row.sample)] += x[c];
+        }
     f.l1_norm = m.l1_sum();
     f.solve = r;
     return f;

@@ -93,10 +93,12 @@ inline featrel::gen::RelevanceOptions sim(const std::string& preset, std::size_t
   return o;
 }
 
-// Options for the docs/fri.md#exact-reference-data tables: fixed C (and ε), Δ on both budgets.
+// Options for the docs/fri.md#exact-reference-data tables: fixed C (and ε), Δ on both budgets (the fixed loss
+// budget in both modes: the tables are the reference's class).
 inline featrel::fri::Options fixed(double C, double delta, bool reference, double epsilon = -1) {
   featrel::fri::Options o;
   o.C = C;
+  o.budget = featrel::fri::Budget::fixed;
   if (epsilon >= 0) o.epsilon = epsilon;
   o.w_l1_slack = o.loss_slack = delta;
   o.reference = reference;

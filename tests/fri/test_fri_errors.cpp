@@ -72,7 +72,9 @@ TEST(FriErrors, Warnings) {
             std::string::npos);
   EXPECT_EQ(warnings(with([](Options&) {})).find("n_probes"), std::string::npos);
 
-  // Noisy copies of one signal (|corr| in (0.9, 0.9999)) at δ < 0.01: suggest --slack 0.05; not at δ = 0.05.
+  // Noisy copies of one signal (|corr| in (0.9, 0.9999)) under the fixed budget at δ < 0.01: suggest the calibrated
+  // budget or --slack 0.05; not at δ = 0.05, and not under the calibrated budget (the default), which sizes the class
+  // to the data.
   featrel::gen::RelevanceOptions g;
   g.n_samples = 100;
   g.n_features = 6;
@@ -85,9 +87,15 @@ TEST(FriErrors, Warnings) {
     for (const std::string& w : featrel::fri::run(noisy, o, fri_test::context()).diagnostics.warnings) all += w + "\n";
     return all;
   };
-  EXPECT_NE(noisy_warnings(with([](Options&) {})).find("correlated features (e.g. x1 and x2"), std::string::npos);
-  EXPECT_EQ(noisy_warnings(with([](Options& o) { o.w_l1_slack = o.loss_slack = 0.05; })).find("correlated"),
+  const std::string fixed_warnings = noisy_warnings(with([](Options& o) { o.budget = featrel::fri::Budget::fixed; }));
+  EXPECT_NE(fixed_warnings.find("correlated features (e.g. x1 and x2"), std::string::npos);
+  EXPECT_NE(fixed_warnings.find("--budget calibrated or --slack 0.05"), std::string::npos);
+  EXPECT_EQ(noisy_warnings(with([](Options& o) {
+              o.budget = featrel::fri::Budget::fixed;
+              o.w_l1_slack = o.loss_slack = 0.05;
+            })).find("correlated"),
             std::string::npos);
+  EXPECT_EQ(noisy_warnings(with([](Options&) {})).find("correlated"), std::string::npos);
 }
 
 TEST(FriErrors, Presets) {

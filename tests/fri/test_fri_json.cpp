@@ -72,7 +72,7 @@ TEST(FriJson, BinaryDocument) {
                                                                    "degenerate", "tied"}));
   EXPECT_EQ(keys(j["hyper"]["flatness"]), (std::vector<std::string>{"flat", "sd", "c_within_sd"}));
   EXPECT_EQ(keys(j["baseline"]), (std::vector<std::string>{"l1_norm", "loss", "bias", "train_score", "n_nonzero"}));
-  EXPECT_EQ(keys(j["model_class"]), (std::vector<std::string>{"mu", "rho", "rho_floor_active"}));
+  EXPECT_EQ(keys(j["model_class"]), (std::vector<std::string>{"mu", "rho", "rho_floor_active", "budget", "loss_se"}));
   const Json& p = j["probes"];
   for (const char* k : {"n", "refit", "upper", "lower", "t_quantile", "threshold_upper", "threshold_lower", "rule"})
     EXPECT_TRUE(p.contains(k)) << k;

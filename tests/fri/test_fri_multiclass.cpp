@@ -2,6 +2,7 @@
 // class = the strongest over the classes. Data: feature a separates class 0, b class 1, c class 2, noise elsewhere.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "featrel/rng.hpp"
@@ -38,6 +39,10 @@ TEST(FriMulticlass, OneVsRest) {
     EXPECT_EQ(c.label, d.classes[k]);
     EXPECT_TRUE(c.hyper.searched);
     EXPECT_GT(c.baseline.l1_norm, 0.0);
+    // Each one-against-the-rest problem calibrates its own loss budget (docs/fri.md#what-the-model-class-means).
+    EXPECT_EQ(c.model_class.budget, featrel::fri::Budget::calibrated);
+    const double L = c.baseline.loss;
+    EXPECT_DOUBLE_EQ(c.model_class.rho, std::max({1.001 * L, L + c.model_class.loss_se, 0.01})) << k;
     // Class k's own column is strongly relevant for "k against the rest"; noise columns are irrelevant.
     EXPECT_EQ(c.features[k].cls, 2) << "class " << k << ": " << fri_test::classes_string(c.features);
     for (std::size_t j = 3; j < 6; ++j) EXPECT_EQ(c.features[j].cls, 0) << "class " << k << " feature " << j;

@@ -144,8 +144,10 @@ struct Fit {
 
 // Loss budget floor ρ_min (docs/fri.md#baseline-and-model-class).
 double loss_floor(const Problem& pb, const Options& o);
-// μ, ρ of a model with L1 norm N and loss L.
-ModelClass model_class_of(double N, double L, const Problem& pb, const Options& o);
+// SE of L* = Σξ_i over resampled rows: √(n·s²), s² the sample variance of the per-sample losses (0 when n < 2).
+double loss_standard_error(const std::vector<double>& sample_losses);
+// μ, ρ around a fitted baseline (its L1 norm, loss and per-sample losses) under o's budget rule.
+ModelClass model_class_of(const LpModelFit& f, const Problem& pb, const Options& o);
 Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const LpBasis& warm,
                  PhaseAccumulator& phase);
 

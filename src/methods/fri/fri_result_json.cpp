@@ -76,6 +76,8 @@ Json model_class_json(const ModelClass& m) {
   j["mu"] = json_number(m.mu);
   j["rho"] = json_number(m.rho);
   j["rho_floor_active"] = m.rho_floor_active;
+  j["budget"] = to_string(m.budget);
+  j["loss_se"] = json_number(m.loss_se);
   return j;
 }
 

@@ -291,8 +291,9 @@ void option_warnings(const Dataset& data, const Options& o, const Eigen::MatrixX
   if (data.n_samples() < data.n_features())
     warnings.push_back("fewer rows (" + std::to_string(data.n_samples()) + ") than features (" +
                        std::to_string(data.n_features()) + "): many equally good models; intervals are wide");
-  if (o.w_l1_slack < 0.01 && active.size() >= 2) {
-    // Noisy copies of one signal: with δ this small they are not interchangeable and weak relevance shrinks.
+  if (o.budget == Budget::fixed && o.w_l1_slack < 0.01 && active.size() >= 2) {
+    // Noisy copies of one signal: with δ this small they are not interchangeable and weak relevance shrinks
+    // (the calibrated budget sizes the class to the data instead).
     Eigen::MatrixXd A(Z.rows(), static_cast<Eigen::Index>(active.size()));
     for (std::size_t q = 0; q < active.size(); ++q) {
       Eigen::VectorXd c = Z.col(active[q]);
@@ -313,7 +314,7 @@ void option_warnings(const Dataset& data, const Options& o, const Eigen::MatrixX
             const std::size_t fb = static_cast<std::size_t>(active[static_cast<std::size_t>(start + bq)]);
             warnings.push_back("correlated features (e.g. " + data.feature_names[fa] + " and " + data.feature_names[fb] +
                                ", |corr| = " + format_fixed(r, 4) +
-                               "): weak relevance may be under-reported; consider --slack 0.05");
+                               "): weak relevance may be under-reported; consider --budget calibrated or --slack 0.05");
             return;
           }
         }

@@ -1,6 +1,7 @@
 // The baseline model and the model class around it (docs/fri.md#baseline-and-model-class): N = ‖w*‖₁, L* = Σξ*, μ = (1 + δ_w)·N and
-// ρ = max((1 + δ_ℓ)·L*, ρ_min). The floor ρ_min keeps the class from collapsing to a hard-margin problem when the
-// baseline has no loss (separable data), which the reference allows (docs/fri.md#departures-from-the-reference item 5).
+// ρ = max((1 + δ_ℓ)·L*, L* + z·SE(L*), ρ_min), the middle term only under the calibrated budget
+// (docs/fri.md#what-the-model-class-means). The floor ρ_min keeps the class from collapsing to a hard-margin problem
+// when the baseline has no loss (separable data), which the reference allows (docs/fri.md#departures-from-the-reference item 5).
 #include <algorithm>
 #include <cmath>
 
@@ -13,10 +14,31 @@ double loss_floor(const Problem& pb, const Options& o) {
   return o.loss_floor * (pb.task == LpTask::regression ? pb.s_y : 1.0);
 }
 
-ModelClass model_class_of(double N, double L, const Problem& pb, const Options& o) {
+double loss_standard_error(const std::vector<double>& sample_losses) {
+  // SE of the sum Σξ_i when the rows are resampled (the bootstrap SE of L* with the model held fixed):
+  // √(n · s²) with s² the sample variance of the per-sample losses.
+  const std::size_t n = sample_losses.size();
+  if (n < 2) return 0.0;
+  double mean = 0.0;
+  for (double v : sample_losses) mean += v;
+  mean /= static_cast<double>(n);
+  double ss = 0.0;
+  for (double v : sample_losses) ss += (v - mean) * (v - mean);
+  return std::sqrt(static_cast<double>(n) * ss / static_cast<double>(n - 1));
+}
+
+ModelClass model_class_of(const LpModelFit& f, const Problem& pb, const Options& o) {
   ModelClass mc;
+  const double N = f.l1_norm, L = f.loss;
+  // The L1 budget stays at the baseline's norm (numerical δ_w only): the class holds models no more complex than
+  // the best one, and the calibrated part concerns the fit only, as in the one-SE rule.
   mc.mu = (1.0 + o.w_l1_slack) * N;
-  const double relaxed = (1.0 + o.loss_slack) * L;
+  double relaxed = (1.0 + o.loss_slack) * L;
+  mc.budget = o.budget;
+  if (o.budget == Budget::calibrated) {
+    mc.loss_se = loss_standard_error(f.sample_losses);
+    relaxed = std::max(relaxed, L + o.budget_se * mc.loss_se);
+  }
   const double floor = loss_floor(pb, o);
   mc.rho = std::max(relaxed, floor);
   mc.rho_floor_active = floor > relaxed;
@@ -53,7 +75,7 @@ Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const 
     if (std::abs(f.w[j]) > 1e-9 * f.l1_norm) ++b.n_nonzero;
   b.constant_model = !(f.l1_norm > kConstantModelNorm);
   fit.N = f.l1_norm;
-  fit.model_class = model_class_of(f.l1_norm, f.loss, pb, o);
+  fit.model_class = model_class_of(f, pb, o);
   phase.add(lp.counters());
   return fit;
 }

@@ -27,6 +27,11 @@ const options::Choices<CvScore>& cv_score_words() {
   return words;
 }
 
+const options::Choices<Budget>& budget_words() {
+  static const options::Choices<Budget> words{{"fixed", Budget::fixed}, {"calibrated", Budget::calibrated}};
+  return words;
+}
+
 const options::Choices<Linkage>& linkage_words() {
   static const options::Choices<Linkage> words{
       {"single", Linkage::single}, {"average", Linkage::average}, {"complete", Linkage::complete}};
@@ -86,6 +91,7 @@ report::Json presets_json(const std::vector<Preset>& presets) {
 std::string to_string(Threshold rule) { return options::word_of(threshold_words(), rule); }
 std::string to_string(Linkage linkage) { return options::word_of(linkage_words(), linkage); }
 std::string to_string(CvScore score) { return options::word_of(cv_score_words(), score); }
+std::string to_string(Budget budget) { return options::word_of(budget_words(), budget); }
 Threshold parse_threshold(std::string_view word) { return options::value_of(threshold_words(), word, "threshold"); }
 Linkage parse_linkage(std::string_view word) { return options::value_of(linkage_words(), word, "group_linkage"); }
 
@@ -143,12 +149,18 @@ const options::Table<Options>& option_table() {
              "Held-out score of two-class searches (binary, one-vs-rest); balanced scores do not reward "
              "predicting the majority");
     t.group("Model class");
+    t.choice("budget", &Options::budget, budget_words(),
+             "Loss budget: calibrated = L* + z·SE(L*) (models not distinguishable from the baseline), or fixed = "
+             "(1 + delta_l)·L* only");
+    t.add("budget_se", &Options::budget_se,
+          "z of the calibrated budget, in standard errors of L* (1: the one-SE rule, one-sided level 84 %)")
+        .range(Range::closed(0, 10));
     t.add("slack", &Options::slack, "Set both relaxations below at once (0.05 suits noisy correlated features)")
         .range(Range::closed(0, 10))
         .unset("none");
     t.add("w_l1_slack", &Options::w_l1_slack, "delta_w: the L1 budget is (1 + delta_w)·‖w*‖₁")
         .range(Range::closed(0, 10));
-    t.add("loss_slack", &Options::loss_slack, "delta_l: the loss budget is (1 + delta_l)·L*")
+    t.add("loss_slack", &Options::loss_slack, "delta_l: the loss budget is at least (1 + delta_l)·L* (exactly that under --budget fixed)")
         .range(Range::closed(0, 10));
     t.add("loss_floor", &Options::loss_floor,
           "Smallest loss budget (× sd(y) for regression); keeps separable data from a hard-margin class")
@@ -244,9 +256,10 @@ Options effective_options(const Options& options) {
   tidy(o.epsilon_grid);
   if (o.slack) o.w_l1_slack = o.loss_slack = *o.slack;
   if (o.reference) {
-    // fri 8.1.0 (docs/fri.md#compatibility-settings): no loss floor; 20 upper + 20 lower probes permuted in place under the original
+    // fri 8.1.0 (docs/fri.md#compatibility-settings): no loss floor; the fixed loss budget; 20 upper + 20 lower probes permuted in place under the original
     // μ, ρ; population sd; q at 1 − fpr with fpr = 1e-4; strict class rule without the guard; weighted F1.
     o.loss_floor = 0.0;
+    o.budget = Budget::fixed;
     o.n_probes = 20;
     o.probe_refit = false;
     o.threshold = Threshold::normal;

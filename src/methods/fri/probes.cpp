@@ -144,7 +144,7 @@ Json probe_block(const Problem& pb, const Options& o, const Fit& fit, const Json
         // The baseline with the probe as one more feature, from the baseline basis (the probe enters at 0).
         const LpModelFit f = lp.fit_baseline(fit.C, fit.basis);
         Nk = f.l1_norm;
-        mc = model_class_of(f.l1_norm, f.loss, pb, o);
+        mc = model_class_of(f, pb, o);
         refit_basis = lp.save_basis();
         from = &refit_basis;
       }

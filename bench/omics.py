@@ -50,7 +50,9 @@ def registered_methods(binary):
 def measured(cmd, timeout, env=None):
     """Runs cmd; returns dict(wall, cpu, peak_mb, exit, timed_out) from wait4 on the child."""
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    # Output goes to files, not pipes: a method's table of 20,000 rows would fill a pipe nobody reads until exit.
+    out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    proc = subprocess.Popen(cmd, stdout=out_file, stderr=err_file, env=env, start_new_session=True)
     timed_out = False
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -63,8 +65,10 @@ def measured(cmd, timeout, env=None):
             break
         time.sleep(0.02)
     wall = time.monotonic() - start
-    stderr = proc.stderr.read().decode(errors="replace")
-    stdout = proc.stdout.read().decode(errors="replace")
+    out_file.seek(0)
+    err_file.seek(0)
+    stdout = out_file.read().decode(errors="replace")
+    stderr = err_file.read().decode(errors="replace")
     proc.returncode = os.waitstatus_to_exitcode(status)
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024.0,
             "exit": proc.returncode, "timed_out": timed_out, "stderr": stderr, "stdout": stdout}

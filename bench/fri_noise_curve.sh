@@ -4,7 +4,7 @@
 # irrelevant) is exactly the true one, over feature noise 0 ... 0.3, for the fixed and the calibrated loss budget.
 # Data: the reference's own kind, 300 rows, 2 strong, 2 weak (one redundant pair), 2 irrelevant
 # (`featrel generate --task classification --n-samples 300 --n-features 6 --n-strong 2 --n-weak 2 --noise σ`),
-# FRI with default options otherwise, through the CLI and its JSON (`jq` reads it). A few minutes on two cores.
+# FRI with default options otherwise, through the CLI and its JSON (read with /usr/bin/python3). A few minutes on two cores.
 #
 # Usage: bash bench/fri_noise_curve.sh [BUILD_DIR]
 #   SEEDS="0 1 2 ..." (default 1..10), NOISE="0 0.05 0.1 0.2 0.3", BUDGETS="fixed calibrated",
@@ -13,7 +13,6 @@ set -euo pipefail
 build=${1:-build}
 featrel="$build/featrel"
 [ -x "$featrel" ] || { echo "fri_noise_curve: $featrel not found; build the featrel_cli target first" >&2; exit 2; }
-command -v jq >/dev/null || { echo "fri_noise_curve: needs jq to read the CLI's JSON" >&2; exit 2; }
 export OMP_WAIT_POLICY=passive
 seeds=${SEEDS:-"1 2 3 4 5 6 7 8 9 10"}
 noises=${NOISE:-"0 0.05 0.1 0.2 0.3"}
@@ -34,11 +33,14 @@ for noise in $noises; do
     for s in $seeds; do
       "$featrel" fri "$tmp/d_${noise}_$s.csv" --seed "$s" --budget "$budget" --quiet --json "$tmp/r.json" >/dev/null
       # Truth classes by column name, FRI classes by feature name (2 strong, 1 weak, 0 irrelevant).
-      truth=$(jq -c '[.names, .classes] | transpose | map({(.[0]): .[1]}) | add' "$tmp/t_${noise}_$s.json")
-      got=$(jq -c '[.features[] | {(.name): .class}] | add' "$tmp/r.json")
-      read -r same_sel same_cls < <(jq -rn --argjson t "$truth" --argjson g "$got" '
-        [($t | keys[]) as $k | [($t[$k] >= 1) == ($g[$k] >= 1), $t[$k] == $g[$k]]] as $c
-        | "\(all($c[]; .[0])) \(all($c[]; .[1]))"')
+      read -r same_sel same_cls < <(/usr/bin/python3 - "$tmp/t_${noise}_$s.json" "$tmp/r.json" <<'PY'
+import json, sys
+truth = json.load(open(sys.argv[1]))
+t = dict(zip(truth["names"], truth["classes"]))
+g = {f["name"]: f["class"] for f in json.load(open(sys.argv[2]))["features"]}
+print(str(all((t[k] >= 1) == (g[k] >= 1) for k in t)).lower(), str(all(t[k] == g[k] for k in t)).lower())
+PY
+)
       [ "$same_sel" = true ] && sel=$((sel + 1))
       [ "$same_cls" = true ] && cls=$((cls + 1))
     done

@@ -16,9 +16,8 @@ def _fit(X, y, **extra):
     return featrel.FRI(random_state=4, n_probes=20, cv_folds=3, **extra).fit(X, y)
 
 
-def test_plans_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
-    X, y = breast_cancer
-    local = _fit(X, y)
+def _count_plan_tasks(monkeypatch):
+    """Wraps the module's worker entry; the returned list collects each task's plan kind as it runs."""
     calls = []
     original = _featrel.run_plan_task
 
@@ -27,6 +26,13 @@ def test_plans_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch)
         return original(*args, **kwargs)
 
     monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    return calls
+
+
+def test_plans_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+    local = _fit(X, y)
+    calls = _count_plan_tasks(monkeypatch)
     with joblib.parallel_backend("threading", n_jobs=2):
         shipped = _fit(X, y)
     # Bounds and probes of the one model class, 16 blocks each at most, all of kind fri.blocks.
@@ -43,14 +49,7 @@ def test_pareto_permutation_blocks_on_joblib_threads_equal_the_local_fit(breast_
         return featrel.ParetoFCA(random_state=2, permutations=3, classifiers=("nb", "logreg", "rf")).fit(X, y)
 
     local = fit()
-    calls = []
-    original = _featrel.run_plan_task
-
-    def counting(*args, **kwargs):
-        calls.append(args[5])
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    calls = _count_plan_tasks(monkeypatch)
     with joblib.parallel_backend("threading", n_jobs=2):
         shipped = fit()
     # 3 classifiers x 6 features, in blocks: every task refits its classifier on the worker side.
@@ -65,14 +64,7 @@ def test_ubayfs_split_blocks_on_joblib_threads_equal_the_local_fit(breast_cancer
         return featrel.UBayFS(max_size=5, ensemble_size=12, random_state=3).fit(X, y)
 
     local = fit()
-    calls = []
-    original = _featrel.run_plan_task
-
-    def counting(*args, **kwargs):
-        calls.append(args[5])
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(_featrel, "run_plan_task", counting)
+    calls = _count_plan_tasks(monkeypatch)
     with joblib.parallel_backend("threading", n_jobs=2):
         shipped = fit()
     assert len(calls) == 12 and set(calls) == {"ubayfs.splits"}  # one block per split when M <= 32

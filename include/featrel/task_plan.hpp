@@ -17,6 +17,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "featrel/run_context.hpp"
@@ -43,6 +44,9 @@ class PlanExecutor {
   virtual ~PlanExecutor() = default;
   virtual std::vector<TaskPlan::Json> run(const TaskPlan& plan, const RunContext& ctx) = 0;
 };
+
+// Block b of `blocks` nearly equal blocks of n items: items [first, second). Plans cut their work with it.
+std::pair<std::size_t, std::size_t> plan_block_range(std::size_t b, std::size_t blocks, std::size_t n);
 
 // Runs every task of the plan: through ctx.plan_executor when set, otherwise local(i) for each task i on the run's
 // executor (parallel_for, progress under plan.stage). Results in task order.

@@ -28,6 +28,10 @@ TaskPlan TaskPlan::from_json(const Json& doc) {
   return plan;
 }
 
+std::pair<std::size_t, std::size_t> plan_block_range(std::size_t b, std::size_t blocks, std::size_t n) {
+  return {b * n / blocks, (b + 1) * n / blocks};
+}
+
 std::vector<TaskPlan::Json> run_plan(const TaskPlan& plan, const std::function<TaskPlan::Json(std::size_t)>& local,
                                      const RunContext& ctx) {
   if (ctx.plan_executor != nullptr) {

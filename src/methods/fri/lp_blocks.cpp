@@ -66,10 +66,6 @@ Fit fit_of(const Json& j) {
   return fit;
 }
 
-std::pair<std::size_t, std::size_t> block_range(std::size_t b, std::size_t blocks, std::size_t n) {
-  return {b * n / blocks, (b + 1) * n / blocks};
-}
-
 }  // namespace
 
 LpSvm make_lp(const Problem& pb, const Options& o, double epsilon) {
@@ -106,7 +102,7 @@ std::vector<Json> run_blocks(const Problem& pb, const Options& o, const Fit& fit
   plan.kind = "fri.blocks";
   plan.stage = std::string(stage);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const auto [lo, hi] = block_range(b, blocks, n);
+    const auto [lo, hi] = plan_block_range(b, blocks, n);
     plan.tasks.push_back(Json{{"lo", lo}, {"hi", hi}});
   }
   if (ctx.plan_executor != nullptr) {
@@ -121,7 +117,7 @@ std::vector<Json> run_blocks(const Problem& pb, const Options& o, const Fit& fit
   const std::vector<Json> results = run_plan(
       plan,
       [&](std::size_t b) {
-        const auto [lo, hi] = block_range(b, blocks, n);
+        const auto [lo, hi] = plan_block_range(b, blocks, n);
         LpCounters counters;
         Json r = fn(pb, o, fit, extra, lo, hi, counters, ctx);
         r["counters"] = counters_json(counters);

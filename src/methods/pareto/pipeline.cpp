@@ -248,10 +248,6 @@ TaskPlan::Json permutation_block(const FittedClassifier& fc, const Setup& su, st
 // refit of its classifier is paid rarely.
 constexpr std::size_t kMaxPermutationTasks = 32;
 
-std::pair<std::size_t, std::size_t> block_range(std::size_t b, std::size_t blocks, std::size_t n) {
-  return {b * n / blocks, (b + 1) * n / blocks};
-}
-
 }  // namespace
 
 namespace detail {
@@ -367,7 +363,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   plan.stage = "permute";
   for (std::size_t c = 0; c < n_cls; ++c)
     for (std::size_t b = 0; b < blocks; ++b) {
-      const auto [lo, hi] = block_range(b, blocks, n_act);
+      const auto [lo, hi] = plan_block_range(b, blocks, n_act);
       plan.tasks.push_back(TaskPlan::Json{{"classifier", c}, {"lo", lo}, {"hi", hi}});
     }
   if (ctx.plan_executor != nullptr)

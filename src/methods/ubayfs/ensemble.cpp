@@ -157,10 +157,6 @@ EnsembleOptions ensemble_of(const TaskPlan::Json& j) {
 // At most this many plan tasks: blocks of consecutive splits.
 constexpr std::size_t kMaxSplitTasks = 32;
 
-std::pair<std::size_t, std::size_t> block_range(std::size_t b, std::size_t blocks, std::size_t n) {
-  return {b * n / blocks, (b + 1) * n / blocks};
-}
-
 // "1 row", "3 rows"; `many` for irregular plurals.
 std::string plural(std::size_t n, const std::string& word, const std::string& many = "") {
   return std::to_string(n) + " " + (n == 1 ? word : many.empty() ? word + "s" : many);
@@ -260,7 +256,7 @@ Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selector
     plan.kind = "ubayfs.splits";
     plan.stage = "ensemble";
     for (std::size_t b = 0; b < blocks; ++b) {
-      const auto [lo, hi] = block_range(b, blocks, M);
+      const auto [lo, hi] = plan_block_range(b, blocks, M);
       plan.tasks.push_back(TaskPlan::Json{{"lo", lo}, {"hi", hi}});
     }
     if (ctx.plan_executor != nullptr) {
@@ -271,7 +267,7 @@ Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selector
     const std::vector<TaskPlan::Json> results = run_plan(
         plan,
         [&](std::size_t b) {
-          const auto [lo, hi] = block_range(b, blocks, M);
+          const auto [lo, hi] = plan_block_range(b, blocks, M);
           return split_block(data, selectors, options, seed, lo, hi, ascending, ctx);
         },
         ctx);

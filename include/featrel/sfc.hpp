@@ -30,6 +30,7 @@
 #include "featrel/report.hpp"
 #include "featrel/run_context.hpp"
 #include "featrel/stats.hpp"
+#include "featrel/task_plan.hpp"
 
 namespace featrel::sfc {
 
@@ -200,6 +201,12 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 // The same with scripted fits: `fits` for SFC's own fits, `boruta_fits` for Boruta's.
 Result run(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider& fits,
            const boruta::ImportanceProvider& boruta_fits);
+
+// A worker's entry for one task of run()'s plan of kind "sfc.fits" (featrel/task_plan.hpp): rebuilds the run's
+// rows, binned codes and forest settings from the data and the options and seed in `shared`, and answers the
+// task's block of fit queries as the local run does.
+TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared, const TaskPlan::Json& task,
+                              const RunContext& ctx);
 
 // The text table and summary `featrel sfc` prints: one row per feature (class, Boruta's decision, importance,
 // minimal set, test score, statistic, p) in `sort` order (class: class, then importance; importance; index),

@@ -199,10 +199,11 @@ report::Json run_plan_task(std::string_view kind, const Dataset& data, const rep
     if (kind == "fri.blocks") return fri::run_plan_block(data, shared, task, ctx);
     if (kind == "pareto.permutations") return pareto::run_plan_block(data, shared, task, ctx);
     if (kind == "ubayfs.splits") return ubayfs::run_plan_block(data, shared, task, ctx);
+    if (kind == "sfc.fits") return sfc::run_plan_block(data, shared, task, ctx);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("task plan '" + std::string(kind) + "' is malformed: " + e.what());
   }
-  throw InputError("unknown task plan kind '" + std::string(kind) + "' (known: fri.blocks, pareto.permutations, ubayfs.splits)");
+  throw InputError("unknown task plan kind '" + std::string(kind) + "' (known: fri.blocks, pareto.permutations, ubayfs.splits, sfc.fits)");
 }
 
 }  // namespace featrel

@@ -1,4 +1,5 @@
-"""A fit's task plans (FRI's blocks of bound and probe LPs, ParetoFCA's permutation blocks) through joblib: inside a joblib backend context every
+"""A fit's task plans (FRI's blocks of bound and probe LPs, ParetoFCA's permutation blocks, UBayFS's split blocks,
+SFC's blocks of forest fits) through joblib: inside a joblib backend context every
 block is a task that runs wherever the backend puts it — threads, or the worker processes of a Dask cluster — and
 the result equals the local fit to the last bit."""
 
@@ -69,6 +70,23 @@ def test_ubayfs_split_blocks_on_joblib_threads_equal_the_local_fit(breast_cancer
         shipped = fit()
     assert len(calls) == 12 and set(calls) == {"ubayfs.splits"}  # one block per split when M <= 32
     assert strip_timings(shipped.result_) == strip_timings(local.result_)
+
+
+def test_sfc_fit_blocks_on_joblib_threads_equal_the_local_fit(breast_cancer, monkeypatch):
+    X, y = breast_cancer
+    X = X.iloc[:, :10]
+
+    def fit():
+        return featrel.SFC(random_state=6, n_resampling=10, trees=40).fit(X, y)
+
+    local = fit()
+    calls = _count_plan_tasks(monkeypatch)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        shipped = fit()
+    # Three pools (importance + shadow null, score null, tests), each in blocks of fits.
+    assert len(calls) > 3 and set(calls) == {"sfc.fits"}
+    assert strip_timings(shipped.result_) == strip_timings(local.result_)
+    assert np.array_equal(shipped.relevance_classes_, local.relevance_classes_)
 
 
 def test_no_backend_context_means_no_plans(breast_cancer, monkeypatch):

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "featrel/forest.hpp"
 #include "featrel/sfc.hpp"
+#include "featrel/task_plan.hpp"
 
 namespace featrel::sfc::detail {
 
@@ -25,6 +27,32 @@ ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed);
 // constant model (majority class of the training rows; the training mean for regression).
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
                         const ScoreRows& rows);
+
+// What every fit of a run shares: the options with their automatic settings resolved (min_leaf auto becomes a
+// number for the rows the fits train on), and those rows. InputError when the data cannot carry the forest.
+struct FitSetup {
+  Options o;
+  ScoreRows rows;
+  forest::LeafSize leaf;
+};
+FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t seed);
+
+// How a pool of fits may leave the process: the run's own options and seed (a worker rebuilds the fits from them)
+// and the data's shape; options null for a scripted FitProvider, whose fits only run here.
+struct FitPlan {
+  const Options* options = nullptr;
+  std::uint64_t seed = 0;
+  std::size_t n_columns = 0, n_rows = 0;
+};
+
+// One pool of independent fits, in query order: through ctx.plan_executor as the task plan "sfc.fits" when one is
+// set and the plan allows it, otherwise on the run's threads.
+std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const FitProvider& fits, const FitPlan& plan,
+                                 const RunContext& ctx, std::string_view stage);
+
+// Answers one task of an "sfc.fits" plan with `fits`: {"outcomes": [{"importance", "score"}, …]} in query order.
+TaskPlan::Json answer_block(const TaskPlan::Json& task, const FitProvider& fits, std::size_t n_columns,
+                            std::size_t n_rows, const RunContext& ctx);
 
 // Seeds (docs/boruta.md#sfc-steps and its options): the null forests' and the test forests' fit seeds.
 std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);

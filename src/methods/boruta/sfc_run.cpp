@@ -29,13 +29,6 @@ std::string format_sig(double v) {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const FitProvider& fits,
-                                 const RunContext& ctx, std::string_view stage) {
-  std::vector<FitOutcome> out(queries.size());
-  parallel_for(queries.size(), [&](std::size_t i) { out[i] = fits(queries[i]); }, ctx, stage);
-  return out;
-}
-
 void check_metric(const Dataset& data, const Options& o) {
   const bool regression = data.task == Task::regression;
   if (regression && o.metric == forest::Metric::accuracy)
@@ -48,17 +41,16 @@ void check_metric(const Dataset& data, const Options& o) {
 Result run_impl(const Dataset& data, const Options& options, const RunContext& ctx, const FitProvider* fits_in,
                 const boruta::ImportanceProvider* boruta_fits) {
   const Clock::time_point t0 = Clock::now();
-  Options o = effective_options(options);
-  validate(o);
-  check_metric(data, o);
+  {
+    Options checked = effective_options(options);
+    validate(checked);
+    check_metric(data, checked);
+  }
   const std::uint64_t seed = ctx.seed;
-  const detail::ScoreRows rows = detail::score_rows(data, o, seed);
-  // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.
-  const forest::LeafSize leaf =
-      forest::resolve_min_leaf(o.forest, rows.train.empty() ? data.n_samples() : rows.train.size());
-  o.forest.min_leaf = leaf.rows;
-  boruta::detail::check_data(data, "sfc", o.forest.row_fraction, leaf.rows, data.n_samples());
-  if (!rows.train.empty()) boruta::detail::check_data(data, "sfc", o.forest.row_fraction, leaf.rows, rows.train.size());
+  const detail::FitSetup setup = detail::fit_setup(data, options, seed);
+  const Options& o = setup.o;
+  const detail::ScoreRows& rows = setup.rows;
+  const forest::LeafSize& leaf = setup.leaf;
   const std::size_t n = data.n_samples(), d = data.n_features();
   const std::vector<bool> constant = boruta::detail::constant_columns(data);
   std::vector<std::size_t> cand;  // the columns every fit may use
@@ -89,6 +81,8 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   }
   if (!fits_in) forest_fitter = detail::forest_fits(bins, *target, o, rows);
   const FitProvider& fits = fits_in ? *fits_in : forest_fitter;
+  // A scripted provider's fits only run here; the forest's can go out as the plan "sfc.fits".
+  const detail::FitPlan plan{fits_in ? nullptr : &options, seed, d, n};
 
   // 1. A: Boruta with SFC's settings and seed derive(seed, 8).
   Clock::time_point t = Clock::now();
@@ -117,7 +111,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   for (std::size_t s = 1; s <= alpha; ++s)
     queries.push_back(detail::null_query(FitKind::shadow_null, s, cand, cand, n, rng::derive(seed, 4, s),
                                          detail::null_fit_seed(o, seed, s)));
-  std::vector<FitOutcome> out = run_fits(queries, fits, ctx, "sfc: null");
+  std::vector<FitOutcome> out = detail::run_fits(queries, fits, plan, ctx, "sfc: null");
   if (out[0].importance.size() != cand.size())
     throw std::logic_error("sfc: the importance fit returned " + std::to_string(out[0].importance.size()) +
                            " values for " + std::to_string(cand.size()) + " columns");
@@ -191,7 +185,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
       for (std::size_t s = 1; s <= alpha; ++s)
         nq.push_back(detail::null_query(FitKind::score_null, s, V, V, n, rng::derive(seed, 6, s),
                                         detail::null_fit_seed(o, seed, s)));
-      const std::vector<FitOutcome> no = run_fits(nq, fits, ctx, "sfc: null");
+      const std::vector<FitOutcome> no = detail::run_fits(nq, fits, plan, ctx, "sfc: null");
       for (std::size_t s = 0; s < alpha; ++s) {
         r.null_scores.push_back(no[s].score);
         r.null_score_features.push_back(nq[s].columns.back());
@@ -282,7 +276,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
         q.fit_seed = baseline_seeds[b];
         tq.push_back(std::move(q));
       }
-      const std::vector<FitOutcome> to = run_fits(tq, fits, ctx, "sfc: tests");
+      const std::vector<FitOutcome> to = detail::run_fits(tq, fits, plan, ctx, "sfc: tests");
       own_fits += tq.size();
       auto baseline_of = [&](std::uint64_t fit_seed) {
         const std::size_t b = static_cast<std::size_t>(

@@ -138,7 +138,11 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
     }
     for (int j : pb.active)
       if (!is_preset[static_cast<std::size_t>(j)]) jobs.push_back(BoundJob{0, j});
-    ranges = solve_bounds(pb, o, fit, {pins}, jobs, ctx, "fri: constrained", phase);
+    // The bounds start from the feasibility LP's basis, which already meets the pins, instead of the baseline's,
+    // which a pin usually cuts off: no bound LP has to find its way back into the pinned class first.
+    Fit pinned = fit;
+    pinned.basis = lp.save_basis();
+    ranges = solve_bounds(pb, o, pinned, {pins}, jobs, ctx, "fri: constrained", phase);
   }
 
   const double tol = zero_tolerance(o);

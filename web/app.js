@@ -334,7 +334,9 @@ async function runAll() {
   $("run-all").disabled = true;
   for (const m of available) {
     if (!overview.methods.includes(m)) overview.methods.push(m);
-    await call("POST", "/api/run/" + m, {});
+    // UBayFS needs a size limit: the one in its panel (filled with min(10, d) at start).
+    const settings = m === "ubayfs" && $("ub-max").value ? { max_size: Number($("ub-max").value) } : {};
+    await call("POST", "/api/run/" + m, { settings });
   }
   drawOverview();
   const pending = new Set(available);

@@ -4,7 +4,9 @@ through --remote-debugging-pipe (no WebSocket library, nothing downloaded).
 
 Starts `featrel explore` on 60 rows where h1 and h2 are copies of one signal, loads the page, pins h1 to 0 with
 real mouse clicks, checks that h2's lower bound rises and that h2 is highlighted as a changed class, undoes the
-pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG.
+pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG. Then the other panels: the JSON
+and SVG exports are downloaded and read back; UBayFS with typed weights and a cannot-link between the copies
+gives an optimum that keeps them apart; "Run the other methods" fills every cell of the feature × method table.
 
 usage: explore_page_test.py FEATREL_BINARY [SCREENSHOT.png]
 Exit 77 (ctest SKIP_RETURN_CODE) only when no Chromium is installed.
@@ -72,7 +74,7 @@ class DevTools:
     def send(self, method, params=None, deadline=60):
         self.next_id += 1
         msg = {"id": self.next_id, "method": method, "params": params or {}}
-        if self.session and not method.startswith("Target."):
+        if self.session and not method.startswith(("Target.", "Browser.")):
             msg["sessionId"] = self.session
         os.write(self.to_w, json.dumps(msg).encode() + b"\0")
         end = time.time() + deadline
@@ -105,11 +107,19 @@ class DevTools:
         raise TimeoutError(what + "; status: " + str(self.eval("document.getElementById('status').textContent")))
 
     def click(self, selector):
-        box = self.eval(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+        # Scrolled into view first: a mouse event outside the viewport reaches nothing.
+        box = self.eval(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                        " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
                         " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
                                                    "clickCount": 1})
+
+    def type_into(self, selector, text):
+        """Focus the field with a click, clear it, and type `text` as keyboard input."""
+        self.click(selector)
+        self.eval(f"document.querySelector({json.dumps(selector)}).select()")
+        self.send("Input.insertText", {"text": text})
 
     def close(self):
         try:
@@ -124,6 +134,79 @@ class DevTools:
 
 def feature(dt, name, field):
     return dt.eval(f"document.querySelector('g.feature[data-name=\"{name}\"]').dataset.{field}")
+
+
+def wait_for_file(path, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        if os.path.exists(path) and os.path.getsize(path) > 0 and not os.path.exists(path + ".crdownload"):
+            return open(path, encoding="utf-8").read()
+        time.sleep(0.1)
+    raise TimeoutError(f"{path} was not downloaded")
+
+
+def check_exports(dt, tmp):
+    """The JSON button saves the shown document (no pins now: the base result); the SVG button the chart."""
+    downloads = os.path.join(tmp, "downloads")
+    os.makedirs(downloads)
+    dt.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    dt.click("#save-json")
+    doc = json.loads(wait_for_file(os.path.join(downloads, "fri.json")))
+    names = [f["name"] for f in doc["features"]]
+    assert names == ["f0", "h1", "h2", "f3", "f4"], names
+    shown = {n: float(feature(dt, n, "lower")) for n in names}
+    saved = {f["name"]: f["lower"] for f in doc["features"]}
+    assert saved == shown, f"saved lower bounds {saved} differ from the page's {shown}"
+    dt.click("#save-svg")
+    svg = wait_for_file(os.path.join(downloads, "fri.svg"))
+    assert svg.startswith("<svg") and 'data-name="h2"' in svg and svg.rstrip().endswith("</svg>"), svg[:200]
+
+
+def check_ubayfs(dt):
+    """Weights typed for every feature, max size 2, h1 and h2 cannot be chosen together: the optimum meets every
+    constraint, holds at most one of the copies, and fills the overview's ubayfs column."""
+    dt.type_into("#ub-weights", "1, 1, 1, 0.1, 0.1")
+    dt.type_into("#ub-max", "2")
+    dt.type_into("#ub-cannot", "h1,h2")
+    dt.click("#ub-run")
+    dt.wait_for("document.getElementById('ub-result').textContent.startsWith('Optimum')"
+                " || !!document.querySelector('#ub-result .error')", "UBayFS did not answer")
+    text = dt.eval("document.getElementById('ub-result').textContent")
+    assert "every constraint met" in text, text
+    chosen = dt.eval("document.querySelector('#ub-result b').textContent").split(", ")
+    assert 1 <= len(chosen) <= 2 and not {"h1", "h2"} <= set(chosen), chosen
+    column = overview_column(dt, "ubayfs")
+    assert sorted(n for n, cell in column.items() if cell.startswith("✓")) == sorted(chosen), column
+
+
+def overview_column(dt, method):
+    """The overview table's cells of one method by feature name."""
+    return dt.eval(f"""(() => {{
+        const t = document.querySelector('#overview table');
+        const heads = [...t.rows[0].cells].map((c) => c.textContent);
+        const k = heads.indexOf({json.dumps(method)});
+        if (k < 0) return null;
+        const out = {{}};
+        for (const r of [...t.rows].slice(1)) out[r.cells[0].textContent] = r.cells[k].textContent;
+        return out;
+    }})()""")
+
+
+def check_overview(dt):
+    """Every method the server offers runs on the same data; each column ends filled, with no error shown."""
+    methods = [m for m in dt.eval("state.status.methods") if m in ("boruta", "sfc", "crfe", "ubayfs", "pareto")]
+    assert {"boruta", "sfc", "crfe", "pareto"} <= set(methods), methods
+    dt.click("#run-all")
+    dt.wait_for("document.getElementById('run-all').disabled", "the run did not start", timeout=10)
+    dt.wait_for("!document.getElementById('run-all').disabled", "the methods did not finish", timeout=300)
+    status = dt.eval("document.getElementById('run-status').textContent")
+    assert status == "", f"a method did not finish cleanly: {status}"
+    for m in methods:
+        column = overview_column(dt, m)
+        assert column is not None and len(column) == 5, (m, column)
+        assert all(cell and cell != "…" for cell in column.values()), (m, column)
+    # The signal column f0 is chosen by Boruta on these 60 rows (f0 and the copies decide y).
+    assert overview_column(dt, "boruta")["f0"] == "confirmed", overview_column(dt, "boruta")
 
 
 def main():
@@ -195,7 +278,11 @@ def main():
         back = float(feature(dt, "h2", "lower"))
         assert back == before, f"after undo h2 lower is {back}, not {before}"
         assert not dt.eval("document.querySelector('g.feature[data-name=\"h2\"]').classList.contains('changed')")
-        print(f"ok: h2 lower {before} -> {after} after pinning h1 = 0, {back} after undo; screenshot {len(raw)} bytes")
+        check_exports(dt, tmp)
+        check_ubayfs(dt)
+        check_overview(dt)
+        print(f"ok: h2 lower {before} -> {after} after pinning h1 = 0, {back} after undo; screenshot {len(raw)} bytes; "
+              "exports, UBayFS and the overview checked")
         return 0
     finally:
         if dt:

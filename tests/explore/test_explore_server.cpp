@@ -150,7 +150,7 @@ TEST_F(ExploreServer, InfeasiblePinsAreAnErrorObjectNamingThem) {
 }
 
 TEST_F(ExploreServer, EveryRequestWithoutTheTokenOrAForeignHostIs403) {
-  for (const std::string& p : {"/", "/api/fri", "/api/status", "/api/run/boruta", "/api/ubayfs"}) {
+  for (const std::string p : {"/", "/api/fri", "/api/status", "/api/run/boruta", "/api/ubayfs"}) {
     EXPECT_EQ(client->Get(p.c_str())->status, 403) << p;
     EXPECT_EQ(client->Get((p + "?token=wrong").c_str())->status, 403) << p;
     EXPECT_EQ(client->Get((p + "?token=" + server->token().substr(1)).c_str())->status, 403) << p;

@@ -56,14 +56,15 @@ TEST(FriJson, BinaryDocument) {
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]), (std::vector<std::string>{"search", "baseline", "bounds", "probes",
                                                                           "constrained", "grouping", "total"}));
   EXPECT_EQ(j["diagnostics"]["threads"], 2);
-  // LP counts of the cost model (docs/fri.md#performance): 3 C x 3 folds, 1 baseline, 2d bounds, 3P probes, 1 + 2(d - 1)
-  // constrained.
+  // LP counts of the cost model (docs/fri.md#performance): 3 C x 3 folds, 1 baseline, 2d bounds, 3P probes, and for
+  // the presets one feasibility LP plus at most 2(d - 1) bounds (fewer when an unpinned optimum meets the pins).
   const Json& ph = j["diagnostics"]["phases"];
   EXPECT_EQ(ph["search"]["lp_solves"], 9);
   EXPECT_EQ(ph["baseline"]["lp_solves"], 1);
   EXPECT_EQ(ph["bounds"]["lp_solves"], 10);
   EXPECT_EQ(ph["probes"]["lp_solves"], 150);
-  EXPECT_EQ(ph["constrained"]["lp_solves"], 1 + 8);
+  EXPECT_GE(ph["constrained"]["lp_solves"], 1);
+  EXPECT_LE(ph["constrained"]["lp_solves"], 1 + 8);
 
   EXPECT_EQ(keys(j["hyper"]), (std::vector<std::string>{"C", "epsilon", "searched", "cv_folds", "score", "grid",
                                                          "chosen", "best", "reason", "constant_model", "flatness"}));

@@ -162,10 +162,18 @@ struct Pin {
 struct BoundJob {
   int pinset = -1;  // index into the pin sets, −1 = none
   int feature = 0;
+  bool min = true, max = true;  // which of the two LPs to solve (a side not solved comes back NaN)
 };
+// A point of the model class, sparse: (feature, raw w) for its non-zero weights.
+using SparseWeights = std::vector<std::pair<int, double>>;
 struct SignedRange {
   double a = 0.0, b = 0.0;  // min and max of w_j (raw)
+  // Optimal points of the min and max LPs, kept when asked for (solve_bounds' `witnesses`): a pin that such a
+  // point already meets cannot change that bound, so the presets reuse it instead of solving again.
+  SparseWeights at_a, at_b;
 };
+// Whether the point meets every pin (w_k = 0 for sign 0, otherwise sign·w_k ∈ [lo, hi]).
+bool meets_pins(const SparseWeights& point, const std::vector<Pin>& pins);
 
 void apply_pins(LpSvm& lp, const std::vector<Pin>& pins);
 
@@ -177,10 +185,12 @@ TaskPlan::Json probe_block(const Problem& pb, const Options& o, const Fit& fit, 
 TaskPlan::Json reference_probe_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
                                      std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
 
-// min and max of w_j for every job, under μ, ρ of `fit` and the job's pins, from the baseline basis.
+// min and max of w_j for every job, under μ, ρ of `fit` and the job's pins, from fit's basis; with `witnesses`
+// also each LP's optimal point (SignedRange::at_a, at_b).
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
-                                      const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase);
+                                      const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase,
+                                      bool witnesses = false);
 
 // The normalised interval of a signed range [a, b] (docs/fri.md#relevance-bounds), values below the zero tolerance set to 0.
 FeatureResult interval_of(const SignedRange& r, double N, double baseline_weight, double zero_tol);
@@ -208,9 +218,11 @@ std::vector<ResolvedPreset> resolve_presets(const Dataset& data, const std::vect
 // Side of a pin on feature j (docs/fri.md#preset-constraints sign rule; reference: sign(w*_j), possibly 0).
 int pin_sign(const FeatureResult& unconstrained, double N, double w_star, const Options& o);
 
+// `unpinned`: the fit's own signed ranges per feature with their optimal points (empty: none kept); a bound whose
+// optimal point meets the pins is taken from there without an LP.
 Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, const std::vector<FeatureResult>& features,
-                        const Probes& probes, const std::vector<ResolvedPreset>& presets, const RunContext& ctx,
-                        PhaseAccumulator& phase);
+                        const Probes& probes, const std::vector<ResolvedPreset>& presets,
+                        const std::vector<SignedRange>& unpinned, const RunContext& ctx, PhaseAccumulator& phase);
 
 // ---- Grouping (grouping.cpp) ---------------------------------------------------------------------------------
 
@@ -236,8 +248,12 @@ struct FittedProblem {
   Fit fit;                                     // baseline, budgets and the basis every bound LP starts from
   std::vector<std::string> warnings;           // of the fit, in order
   std::vector<std::string> grouping_warnings;  // of the grouping (reported after the presets' own)
+  // Per feature, the bound LPs' values with their optimal points, when fit_problem was asked to keep them (for
+  // presets: run() with presets, and every Session); empty otherwise.
+  std::vector<SignedRange> unpinned;
 };
-FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases);
+FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases,
+                          bool keep_witnesses = false);
 void group_problem(const Problem& pb, const Options& o, FittedProblem& fp, const RunContext& ctx,
                    std::vector<PhaseStats>& phases);
 

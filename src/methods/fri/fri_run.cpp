@@ -56,7 +56,8 @@ void result_warnings(const Problem& pb, const ModelResult& r, std::vector<std::s
 
 }  // namespace
 
-FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases) {
+FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases,
+                          bool keep_witnesses) {
   FittedProblem out;
   ModelResult& r = out.result;
   r.label = pb.label;
@@ -134,7 +135,11 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
     std::vector<SignedRange> ranges;
     {
       PhaseAccumulator ph(phases[kBounds]);
-      ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph);
+      ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph, keep_witnesses);
+    }
+    if (keep_witnesses) {
+      out.unpinned.assign(static_cast<std::size_t>(d), SignedRange{});
+      for (std::size_t q = 0; q < jobs.size(); ++q) out.unpinned[static_cast<std::size_t>(jobs[q].feature)] = ranges[q];
     }
     const double tol = zero_tolerance(o);
     for (std::size_t q = 0; q < jobs.size(); ++q) {
@@ -173,7 +178,7 @@ PresetOutcome apply_presets(const Problem& pb, const Options& o, const FittedPro
   ctx.check_cancel();
   if (presets.empty()) return out;
   PhaseAccumulator ph(phases[kConstrained]);
-  out.constrained = run_presets(pb, o, fp.fit, fp.result.features, fp.result.probes, presets, ctx, ph);
+  out.constrained = run_presets(pb, o, fp.fit, fp.result.features, fp.result.probes, presets, fp.unpinned, ctx, ph);
   for (const AppliedPreset& a : out.constrained->presets)
     if (a.sign == 0)
       out.warnings.push_back(pb.prefix() + "reference mode: preset " + pb.name(a.feature) +
@@ -485,7 +490,8 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   Result res = detail::start_result(data, *prepared, o, ctx);
   Diagnostics& diag = res.diagnostics;
   for (const Problem& pb : prepared->problems) {
-    detail::FittedProblem fp = detail::fit_problem(pb, o, ctx, diag.phases);
+    // The bounds' optimal points are kept for the presets, as a Session keeps them, so both give the same bits.
+    detail::FittedProblem fp = detail::fit_problem(pb, o, ctx, diag.phases, !presets.empty());
     detail::PresetOutcome constrained = detail::apply_presets(pb, o, fp, presets, ctx, diag.phases);
     detail::group_problem(pb, o, fp, ctx, diag.phases);
     res.models.push_back(detail::problem_result(fp, std::move(constrained), diag.warnings));

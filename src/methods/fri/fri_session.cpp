@@ -30,7 +30,7 @@ Session::Session(Dataset data, const Options& options, const RunContext& ctx) : 
   const detail::Prepared& p = *s.prepared;
   Result res = detail::start_result(s.data, p, p.o, ctx);
   for (const detail::Problem& pb : p.problems) {
-    s.fitted.push_back(detail::fit_problem(pb, p.o, ctx, res.diagnostics.phases));
+    s.fitted.push_back(detail::fit_problem(pb, p.o, ctx, res.diagnostics.phases, /*keep_witnesses=*/true));
     detail::group_problem(pb, p.o, s.fitted.back(), ctx, res.diagnostics.phases);
   }
   s.fit_phases = res.diagnostics.phases;

@@ -83,8 +83,8 @@ int pin_sign(const FeatureResult& f, double N, double w_star, const Options& o) 
 }
 
 Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, const std::vector<FeatureResult>& features,
-                        const Probes& probes, const std::vector<ResolvedPreset>& presets, const RunContext& ctx,
-                        PhaseAccumulator& phase) {
+                        const Probes& probes, const std::vector<ResolvedPreset>& presets,
+                        const std::vector<SignedRange>& unpinned, const RunContext& ctx, PhaseAccumulator& phase) {
   const std::string where = "fri: " + pb.prefix();
   // 4. disjoint from the feature's own interval
   for (const ResolvedPreset& r : presets) {
@@ -136,13 +136,34 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
                         g6(fit.model_class.mu) + ", Σξ ≤ ρ = " + g6(fit.model_class.rho) +
                         "); relax them or increase --slack");
     }
+    // Pins only shrink the model class, so a bound whose unpinned optimal point meets every pin is also the
+    // pinned bound: only the other LPs are solved (docs/fri.md#preset-constraints).
+    std::vector<BoundJob> all;
     for (int j : pb.active)
-      if (!is_preset[static_cast<std::size_t>(j)]) jobs.push_back(BoundJob{0, j});
+      if (!is_preset[static_cast<std::size_t>(j)]) {
+        BoundJob job{0, j};
+        if (!unpinned.empty()) {
+          const SignedRange& u = unpinned[static_cast<std::size_t>(j)];
+          job.min = !meets_pins(u.at_a, pins);
+          job.max = !meets_pins(u.at_b, pins);
+        }
+        all.push_back(job);
+        if (job.min || job.max) jobs.push_back(job);
+      }
     // The bounds start from the feasibility LP's basis, which already meets the pins, instead of the baseline's,
     // which a pin usually cuts off: no bound LP has to find its way back into the pinned class first.
     Fit pinned = fit;
     pinned.basis = lp.save_basis();
-    ranges = solve_bounds(pb, o, pinned, {pins}, jobs, ctx, "fri: constrained", phase);
+    const std::vector<SignedRange> solved = solve_bounds(pb, o, pinned, {pins}, jobs, ctx, "fri: constrained", phase);
+    for (std::size_t q = 0, s = 0; q < all.size(); ++q) {
+      SignedRange r;
+      if (all[q].min || all[q].max) r = solved[s++];
+      const SignedRange& u = unpinned.empty() ? r : unpinned[static_cast<std::size_t>(all[q].feature)];
+      if (!all[q].min) r.a = u.a;
+      if (!all[q].max) r.b = u.b;
+      ranges.push_back(r);
+    }
+    jobs = std::move(all);
   }
 
   const double tol = zero_tolerance(o);

@@ -4,6 +4,8 @@
 // presets (docs/fri.md#preset-constraints) and the grouping's pinned runs (docs/fri.md#feature-grouping).
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "featrel/error.hpp"
 #include "methods/fri/fri_internal.hpp"
@@ -59,41 +61,98 @@ Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Jso
   std::vector<std::vector<Pin>> pinsets;
   for (const Json& set : extra.at("pinsets")) pinsets.push_back(pins_of(set));
   const Json& jobs = extra.at("jobs");
+  const bool witnesses = extra.contains("witnesses") && extra.at("witnesses").get<bool>();
   LpSvm lp = make_lp(pb, o, fit.epsilon);
   lp.set_budget(fit.model_class.mu, fit.model_class.rho);
   static const std::vector<Pin> kNoPins;
   Json values = Json::array();
   for (std::size_t i = lo; i < hi; ++i) {
     ctx.check_cancel();
-    const int pinset = jobs.at(i).at(0).get<int>();
-    const int feature = jobs.at(i).at(1).get<int>();
+    const Json& job = jobs.at(i);
+    const int pinset = job.at(0).get<int>();
+    const int feature = job.at(1).get<int>();
+    // Which sides to solve: [pinset, feature] both; [pinset, feature, min?, max?] as given.
+    const bool want_min = job.size() < 4 || job.at(2).get<bool>();
+    const bool want_max = job.size() < 4 || job.at(3).get<bool>();
     // Pins are column bounds only; re-applying them per task keeps every task independent of the previous one.
     apply_pins(lp, pinset < 0 ? kNoPins : pinsets.at(static_cast<std::size_t>(pinset)));
     lp.set_budget(fit.model_class.mu, fit.model_class.rho);
+    Json entry = Json::array();
+    Json points = Json::array();
     try {
-      const double a = lp.bound(feature, LpSense::minimize, fit.basis).objective;
-      const double b = lp.bound(feature, LpSense::maximize, fit.basis).objective;
-      values.push_back(Json::array({a, b}));
+      for (const auto& [want, sense] : {std::pair{want_min, LpSense::minimize}, std::pair{want_max, LpSense::maximize}}) {
+        if (!want) {
+          entry.push_back(nullptr);
+          points.push_back(nullptr);
+          continue;
+        }
+        entry.push_back(lp.bound(feature, sense, fit.basis).objective);
+        if (witnesses) {
+          const Eigen::VectorXd w = lp.solution().w;
+          Json point = Json::array();
+          for (Eigen::Index k = 0; k < w.size(); ++k)
+            if (w[k] != 0.0) point.push_back(Json::array({static_cast<int>(k), w[k]}));
+          points.push_back(std::move(point));
+        }
+      }
     } catch (const SolverError& e) {
       throw SolverError("fri: " + pb.prefix() + "feature '" + pb.name(feature) + "' (column " +
                         std::to_string(feature) + "): " + e.what());
     }
+    if (witnesses) entry.push_back(std::move(points));
+    values.push_back(std::move(entry));
   }
   counters = lp.counters();
   return Json{{"values", std::move(values)}};
 }
 
+bool meets_pins(const SparseWeights& point, const std::vector<Pin>& pins) {
+  for (const Pin& p : pins) {
+    double w = 0.0;
+    for (const auto& [k, v] : point)
+      if (k == p.feature) w = v;
+    if (p.sign == 0) {
+      if (w != 0.0) return false;
+    } else {
+      const double m = p.sign > 0 ? w : -w;
+      if (w != 0.0 && m < 0.0) return false;  // on the other side of 0 than the pin
+      if (m < p.lo || m > p.hi) return false;
+    }
+  }
+  return true;
+}
+
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
-                                      const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase) {
+                                      const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase,
+                                      bool witnesses) {
   Json extra{{"pinsets", Json::array()}, {"jobs", Json::array()}};
+  if (witnesses) extra["witnesses"] = true;
   for (const auto& set : pinsets) extra["pinsets"].push_back(pins_json(set));
-  for (const BoundJob& job : jobs) extra["jobs"].push_back(Json::array({job.pinset, job.feature}));
+  for (const BoundJob& job : jobs) {
+    Json j = Json::array({job.pinset, job.feature});
+    if (!job.min || !job.max) {
+      j.push_back(job.min);
+      j.push_back(job.max);
+    }
+    extra["jobs"].push_back(std::move(j));
+  }
   const std::vector<Json> values = run_blocks(pb, o, fit, "bounds", extra, jobs.size(), ctx, stage, phase);
   std::vector<SignedRange> out(jobs.size());
+  const auto value = [](const Json& v) { return v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>(); };
+  const auto point = [](const Json& v) {
+    SparseWeights p;
+    if (!v.is_null())
+      for (const Json& e : v) p.emplace_back(e.at(0).get<int>(), e.at(1).get<double>());
+    return p;
+  };
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    out[i].a = values[i].at(0).get<double>();
-    out[i].b = values[i].at(1).get<double>();
+    out[i].a = value(values[i].at(0));
+    out[i].b = value(values[i].at(1));
+    if (witnesses) {
+      out[i].at_a = point(values[i].at(2).at(0));
+      out[i].at_b = point(values[i].at(2).at(1));
+    }
   }
   return out;
 }

@@ -137,7 +137,7 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
                         "); relax them or increase --slack");
     }
     // Pins only shrink the model class, so a bound whose unpinned optimal point meets every pin is also the
-    // pinned bound: only the other LPs are solved (docs/fri.md#preset-constraints).
+    // pinned bound: only the other LPs are solved (docs/fri.md#performance, item 7).
     std::vector<BoundJob> all;
     for (int j : pb.active)
       if (!is_preset[static_cast<std::size_t>(j)]) {

@@ -100,11 +100,17 @@ inline const RunContext& sequential_context() {
 // Fits the binary (K = 2) or one-vs-rest (K ≥ 3) model. labels: n codes in 0..n_classes−1; each class needs at
 // least one row. warm: empty, or K' × (p + 1) rows (w, b) to start each problem from (a previous fit with removed
 // columns deleted). The K' problems run through parallel_for with ctx's threads (pass threads = 1 inside another
-// parallel task); the result does not depend on the thread count. std::invalid_argument on inconsistent input.
+// parallel task); the result does not depend on the thread count. row_gram: null, or the n × n matrix
+// X̃X̃ᵀ = XXᵀ + 1 (lower triangle read) that a caller refitting on shrinking column sets keeps up to date; the
+// Newton solver then builds its row-space system from it (equal to rounding, much cheaper when p ≫ n).
+// std::invalid_argument on inconsistent input.
 LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
                               std::size_t n_classes, const LinearSvmOptions& options,
                               Eigen::Ref<const Eigen::MatrixXd> warm = Eigen::MatrixXd(),
-                              const RunContext& ctx = sequential_context());
+                              const RunContext& ctx = sequential_context(), const Eigen::MatrixXd* row_gram = nullptr);
+
+// X̃X̃ᵀ = XXᵀ + 1 for fit_linear_svm's row_gram, lower triangle filled (the upper one is not set).
+Eigen::MatrixXd linear_svm_row_gram(Eigen::Ref<const Eigen::MatrixXd> X);
 
 // f(w̃) and ∇f(w̃) of the problem (for tests and diagnostics); w_tilde has p + 1 values (w, b).
 double linear_svm_objective(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, double C,

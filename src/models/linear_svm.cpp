@@ -48,7 +48,7 @@ bool use_newton(const LinearSvmOptions& o, Eigen::Index m, Eigen::Index n) {
 
 // One ±1 problem on X̃ (m = p + 1 columns), from init (m values) or 0.
 BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, const Eigen::VectorXd& y,
-                   const LinearSvmOptions& o, const Eigen::VectorXd* init) {
+                   const LinearSvmOptions& o, const Eigen::VectorXd* init, const Eigen::MatrixXd* row_gram = nullptr) {
   namespace sd = models::svm_detail;
   const Eigen::Index m = Xt.cols();
   BinarySvmFit fit;
@@ -56,7 +56,8 @@ BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, con
   Eigen::VectorXd w_tilde;
   if (use_newton(o, m, Xt.rows())) {
     Eigen::VectorXd w0 = init ? *init : Eigen::VectorXd(Eigen::VectorXd::Zero(m));
-    sd::NewtonOutcome nt = sd::newton_solve(Xt, y, o.C, fit.gradient_tolerance, std::move(w0), o.newton_max_iter);
+    sd::NewtonOutcome nt = sd::newton_solve(Xt, y, o.C, fit.gradient_tolerance, std::move(w0), o.newton_max_iter,
+                                              sd::NewtonSystem::automatic, row_gram);
     fit.iterations = nt.iterations;
     fit.solver = "newton";
     fit.gradient_norm = nt.gradient_norm;
@@ -141,7 +142,8 @@ BinarySvmFit fit_binary_svm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<cons
 
 LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
                               std::size_t n_classes, const LinearSvmOptions& options,
-                              Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx) {
+                              Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx,
+                              const Eigen::MatrixXd* row_gram) {
   check_options(options);
   const Eigen::Index n = X.rows();
   if (static_cast<Eigen::Index>(labels.size()) != n || n == 0)
@@ -158,6 +160,8 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
   const std::size_t rows_out = n_classes == 2 ? 1 : n_classes;
   if (warm.size() != 0 && (warm.rows() != static_cast<Eigen::Index>(rows_out) || warm.cols() != X.cols() + 1))
     throw std::invalid_argument("linear SVM: warm start needs K' x (p + 1) values");
+  if (row_gram && (row_gram->rows() != n || row_gram->cols() != n))
+    throw std::invalid_argument("linear SVM: row_gram needs n x n values");
 
   const Eigen::MatrixXd Xt = augmented(X);
   const LazyLiblinearRows lazy_rows(Xt);
@@ -171,7 +175,7 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
         for (Eigen::Index i = 0; i < n; ++i) y[i] = labels[static_cast<std::size_t>(i)] == positive ? 1.0 : -1.0;
         Eigen::VectorXd init;
         if (warm.size() != 0) init = warm.row(static_cast<Eigen::Index>(k)).transpose();
-        fits[k] = solve(Xt, lazy_rows, y, options, warm.size() != 0 ? &init : nullptr);
+        fits[k] = solve(Xt, lazy_rows, y, options, warm.size() != 0 ? &init : nullptr, row_gram);
       },
       ctx);
 
@@ -188,6 +192,12 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
       model.warnings.push_back(n_classes == 2 ? w : "class " + std::to_string(k) + ": " + w);
   }
   return model;
+}
+
+Eigen::MatrixXd linear_svm_row_gram(Eigen::Ref<const Eigen::MatrixXd> X) {
+  Eigen::MatrixXd G = Eigen::MatrixXd::Constant(X.rows(), X.rows(), 1.0);
+  G.selfadjointView<Eigen::Lower>().rankUpdate(X, 1.0);
+  return G;
 }
 
 Eigen::MatrixXd LinearSvmModel::stacked() const {

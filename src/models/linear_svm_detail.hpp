@@ -30,9 +30,12 @@ struct NewtonOutcome {
 // than there are columns, `full` always the m × m Hessian (the plain path the fast one is tested against).
 enum class NewtonSystem { automatic, full };
 
-// The finite Newton method from w0 (m values) until ‖∇f‖ ≤ gtol or max_iter steps.
+// The finite Newton method from w0 (m values) until ‖∇f‖ ≤ gtol or max_iter steps. row_gram, when given, is
+// X̃X̃ᵀ (n × n, lower triangle read): the row-space system is then gathered from it in O(k²) instead of formed
+// from the active rows in O(k²m), which is what recursive elimination at omics width spends its time on.
 NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double gtol,
-                           Eigen::VectorXd w0, int max_iter, NewtonSystem system = NewtonSystem::automatic);
+                           Eigen::VectorXd w0, int max_iter, NewtonSystem system = NewtonSystem::automatic,
+                           const Eigen::MatrixXd* row_gram = nullptr);
 
 // X̃'s rows as liblinear feature_node arrays (zeros skipped, the bias node {m, 1} last), built once per matrix
 // and shared read-only by every problem on it (liblinear's train() copies row pointers, never the nodes).

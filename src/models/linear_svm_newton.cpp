@@ -60,7 +60,7 @@ Eigen::VectorXd gradient(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, do
 }
 
 NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double gtol,
-                           Eigen::VectorXd w0, int max_iter, NewtonSystem system) {
+                           Eigen::VectorXd w0, int max_iter, NewtonSystem system, const Eigen::MatrixXd* row_gram) {
   const Eigen::Index n = Xt.rows();
   const Eigen::Index m = Xt.cols();
   NewtonOutcome out;
@@ -100,27 +100,49 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
 
     // Generalised Hessian on the active rows; H ⪰ I, so the Cholesky factorisation always exists.
     const Eigen::Index k = static_cast<Eigen::Index>(active.size());
-    A.resize(k, m);
-    for (Eigen::Index j = 0; j < m; ++j) {
-      const double* col = Xt.col(j).data();
-      double* dst = A.col(j).data();
-      for (Eigen::Index r = 0; r < k; ++r) dst[r] = col[active[static_cast<std::size_t>(r)]];
-    }
-    if (k < m && system == NewtonSystem::automatic) {
-      // Fewer active rows than features (wide data): the same step through the Woodbury identity,
-      // H⁻¹g = g − Aᵀ(I/(2C) + AAᵀ)⁻¹Ag, a k × k factorisation instead of m × m. Equal in exact arithmetic, so the
-      // iterates and the solution agree with the m × m path to rounding (tests/models/test_linear_svm.cpp).
-      S.setIdentity(k, k);
-      S *= 0.5 / C;
-      if (k > 0) S.selfadjointView<Eigen::Lower>().rankUpdate(A, 1.0);
+    const bool row_space = k < m && system == NewtonSystem::automatic;
+    if (row_space && row_gram != nullptr) {
+      // The same row-space step with AAᵀ read from the caller's X̃X̃ᵀ; Ag and Aᵀv through X̃ (no gather of A).
+      S.resize(k, k);
+      for (Eigen::Index c = 0; c < k; ++c) {
+        const Eigen::Index gc = active[static_cast<std::size_t>(c)];
+        for (Eigen::Index r = c; r < k; ++r) S(r, c) = (*row_gram)(active[static_cast<std::size_t>(r)], gc);
+        S(c, c) += 0.5 / C;
+      }
       llt_k.compute(S);
       d = g;
-      if (k > 0) d.noalias() -= A.transpose() * llt_k.solve(A * g);
+      if (k > 0) {
+        u.noalias() = Xt * g;
+        Eigen::VectorXd v(k);
+        for (Eigen::Index r = 0; r < k; ++r) v[r] = u[active[static_cast<std::size_t>(r)]];
+        v = llt_k.solve(v);
+        u.setZero();
+        for (Eigen::Index r = 0; r < k; ++r) u[active[static_cast<std::size_t>(r)]] = v[r];
+        d.noalias() -= Xt.transpose() * u;
+      }
     } else {
-      H.setIdentity(m, m);
-      if (k > 0) H.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose(), 2.0 * C);
-      llt.compute(H);
-      d = llt.solve(g);
+      A.resize(k, m);
+      for (Eigen::Index j = 0; j < m; ++j) {
+        const double* col = Xt.col(j).data();
+        double* dst = A.col(j).data();
+        for (Eigen::Index r = 0; r < k; ++r) dst[r] = col[active[static_cast<std::size_t>(r)]];
+      }
+      if (row_space) {
+        // Fewer active rows than features (wide data): the same step through the Woodbury identity,
+        // H⁻¹g = g − Aᵀ(I/(2C) + AAᵀ)⁻¹Ag, a k × k factorisation instead of m × m. Equal in exact arithmetic, so
+        // the iterates and the solution agree with the m × m path to rounding (tests/models/test_linear_svm.cpp).
+        S.setIdentity(k, k);
+        S *= 0.5 / C;
+        if (k > 0) S.selfadjointView<Eigen::Lower>().rankUpdate(A, 1.0);
+        llt_k.compute(S);
+        d = g;
+        if (k > 0) d.noalias() -= A.transpose() * llt_k.solve(A * g);
+      } else {
+        H.setIdentity(m, m);
+        if (k > 0) H.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose(), 2.0 * C);
+        llt.compute(H);
+        d = llt.solve(g);
+      }
     }
     d = -d;
 

@@ -261,4 +261,34 @@ TEST(LinearSvm, RowSpaceNewtonEqualsFullHessianOnWideData) {
   }
 }
 
+// Recursive elimination hands the solver X̃X̃ᵀ (kept by downdates); the row-space system read from it must give
+// the iterations and weights of the system formed from the active rows.
+TEST(LinearSvm, RowSpaceNewtonFromRowGramEqualsGatheredRows) {
+  namespace sd = featrel::models::svm_detail;
+  for (const double C : {0.01, 1.0, 100.0}) {
+    const Blobs b = blobs(40, 300, 3, 9);
+    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);
+    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::MatrixXd gram = featrel::linear_svm_row_gram(b.X);
+    const Eigen::MatrixXd direct = Xt * Xt.transpose();
+    for (Eigen::Index c = 0; c < gram.cols(); ++c)
+      for (Eigen::Index r = c; r < gram.rows(); ++r) ASSERT_NEAR(gram(r, c), direct(r, c), 1e-9 * (1 + std::abs(direct(r, c))));
+    const Eigen::VectorXd y = pm1(b.labels, 2);
+    const double gtol = sd::gradient_tolerance(Xt, y, C, 1e-10);
+    const Eigen::VectorXd w0 = Eigen::VectorXd::Zero(Xt.cols());
+    const auto with = sd::newton_solve(Xt, y, C, gtol, w0, 100, sd::NewtonSystem::automatic, &gram);
+    const auto without = sd::newton_solve(Xt, y, C, gtol, w0, 100, sd::NewtonSystem::automatic);
+    ASSERT_TRUE(with.converged) << "C = " << C;
+    EXPECT_EQ(with.iterations, without.iterations) << "C = " << C;
+    EXPECT_LE((with.w - without.w).cwiseAbs().maxCoeff(), 1e-9 * std::max(1.0, without.w.cwiseAbs().maxCoeff()))
+        << "C = " << C;
+  }
+  // A Gram of the wrong size is refused.
+  const Blobs b = blobs(20, 50, 2, 3);
+  const Eigen::MatrixXd bad = Eigen::MatrixXd::Zero(19, 19);
+  EXPECT_THROW(featrel::fit_linear_svm(b.X, b.labels, 2, LinearSvmOptions{}, Eigen::MatrixXd(),
+                                       featrel::sequential_context(), &bad),
+               std::invalid_argument);
+}
+
 }  // namespace

@@ -56,6 +56,7 @@ struct PathSettings {
   std::optional<StopRule> rule;  // crfe's β rule (null: no rule)
   bool truncate = false;         // stop the loop at the stop point (fixed k or the rule)
   bool keep_betas = false;
+  bool row_gram = true;  // at width, keep X̃X̃ᵀ across steps for the Newton solver (false: the plain path, for tests)
 };
 
 // The fitted path.

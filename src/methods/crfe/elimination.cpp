@@ -55,6 +55,14 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
 
   std::vector<std::size_t> F = in.start;
   Eigen::MatrixXd warm;
+  // With more columns than rows the Newton solver works in row space; its k × k systems come from X̃X̃ᵀ, which
+  // is kept across steps by downdating the removed columns (O(n²) each instead of O(k²p) per Newton step) and
+  // recomputed once as many columns were downdated as remain, so rounding cannot build up.
+  const auto n_rows = static_cast<std::size_t>(in.X->rows());
+  const bool newton = s.svm.solver == SvmSolver::newton ||
+                      (s.svm.solver == SvmSolver::automatic && n_rows <= s.svm.auto_max_dim);
+  Eigen::MatrixXd gram;
+  std::size_t downdated = 0;
   std::size_t t = 0;
   bool stop_loop = false;
   while (F.size() > floor && !stop_loop) {
@@ -62,8 +70,16 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
     // Gather the surviving columns of the training matrix (column-major, so each column is one copy).
     const Eigen::MatrixXd Xf = (*in.X)(Eigen::all, as_index(F));
     auto t0 = Clock::now();
-    const LinearSvmModel model =
-        fit_linear_svm(Xf, *in.y, in.n_classes, s.svm, s.warm_start ? warm : Eigen::MatrixXd(), inner);
+    const bool use_gram = s.row_gram && newton && F.size() + 1 > n_rows;
+    if (!use_gram) {
+      gram.resize(0, 0);
+    } else if (gram.size() == 0 || downdated >= F.size()) {
+      gram = linear_svm_row_gram(Xf);
+      downdated = 0;
+    }
+    const LinearSvmModel model = fit_linear_svm(Xf, *in.y, in.n_classes, s.svm,
+                                                s.warm_start ? warm : Eigen::MatrixXd(), inner,
+                                                use_gram ? &gram : nullptr);
     path.seconds_fit += seconds_since(t0);
     path.n_fits += model.n_rows();
     path.iterations += model.total_iterations();
@@ -102,6 +118,12 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
       path.last[F[q]] = scores[static_cast<Eigen::Index>(q)];
     }
     std::vector<char> gone(F.size(), 0);
+    if (use_gram && !removal.empty()) {
+      std::vector<Eigen::Index> cols;
+      for (std::size_t q : removal) cols.push_back(static_cast<Eigen::Index>(q));
+      gram.selfadjointView<Eigen::Lower>().rankUpdate(Xf(Eigen::all, cols), -1.0);
+      downdated += removal.size();
+    }
     for (std::size_t q : removal) {
       gone[q] = 1;
       st.removed.push_back(F[q]);

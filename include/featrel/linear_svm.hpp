@@ -100,16 +100,37 @@ inline const RunContext& sequential_context() {
 // Fits the binary (K = 2) or one-vs-rest (K ≥ 3) model. labels: n codes in 0..n_classes−1; each class needs at
 // least one row. warm: empty, or K' × (p + 1) rows (w, b) to start each problem from (a previous fit with removed
 // columns deleted). The K' problems run through parallel_for with ctx's threads (pass threads = 1 inside another
-// parallel task); the result does not depend on the thread count. row_gram: null, or the n × n matrix
-// X̃X̃ᵀ = XXᵀ + 1 (lower triangle read) that a caller refitting on shrinking column sets keeps up to date; the
-// Newton solver then builds its row-space system from it (equal to rounding, much cheaper when p ≫ n).
+// parallel task); the result does not depend on the thread count. row_space: see SvmRowSpace.
 // std::invalid_argument on inconsistent input.
+struct SvmRowSpace;
 LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
                               std::size_t n_classes, const LinearSvmOptions& options,
                               Eigen::Ref<const Eigen::MatrixXd> warm = Eigen::MatrixXd(),
-                              const RunContext& ctx = sequential_context(), const Eigen::MatrixXd* row_gram = nullptr);
+                              const RunContext& ctx = sequential_context(), SvmRowSpace* row_space = nullptr);
 
-// X̃X̃ᵀ = XXᵀ + 1 for fit_linear_svm's row_gram, lower triangle filled (the upper one is not set).
+// The same on X̃ = [X, 1] given whole (n × (p + 1), last column all ones): for a caller that gathers wide data
+// into that layout itself instead of paying for a second copy. std::invalid_argument without the ones column.
+LinearSvmModel fit_linear_svm_augmented(const Eigen::MatrixXd& Xt, const std::vector<int>& labels,
+                                        std::size_t n_classes, const LinearSvmOptions& options,
+                                        Eigen::Ref<const Eigen::MatrixXd> warm = Eigen::MatrixXd(),
+                                        const RunContext& ctx = sequential_context(),
+                                        SvmRowSpace* row_space = nullptr);
+
+// What a caller refitting on shrinking column sets of the same rows (recursive elimination at width, p ≫ n) keeps
+// between fits so that the Newton solver can work in the n-dimensional row space:
+// - gram: X̃X̃ᵀ = XXᵀ + 1 (n × n, lower triangle read), kept current by the caller (linear_svm_row_gram, then
+//   downdates for removed columns);
+// - beta: per problem (K' rows) the β with w̃ = X̃ᵀβ of the last fit, written by fit_linear_svm; a row of NaN when
+//   that problem's solution has no such form (liblinear's hand-off). Empty before the first fit. A warm start must
+//   be that last fit's w̃ with columns deleted, so that it equals X̃ᵀβ on the remaining columns.
+// A problem starts from its β row when it is finite, from 0 when no warm start is given at all, and otherwise from
+// the warm w̃ with the row-space system read from gram. The iterates equal the plain path's in exact arithmetic.
+struct SvmRowSpace {
+  Eigen::MatrixXd gram;
+  Eigen::MatrixXd beta;
+};
+
+// X̃X̃ᵀ = XXᵀ + 1 for SvmRowSpace::gram, lower triangle filled (the upper one is not set).
 Eigen::MatrixXd linear_svm_row_gram(Eigen::Ref<const Eigen::MatrixXd> X);
 
 // f(w̃) and ∇f(w̃) of the problem (for tests and diagnostics); w_tilde has p + 1 values (w, b).

@@ -46,26 +46,50 @@ bool use_newton(const LinearSvmOptions& o, Eigen::Index m, Eigen::Index n) {
   return true;
 }
 
-// One ±1 problem on X̃ (m = p + 1 columns), from init (m values) or 0.
+// One ±1 problem on X̃ (m = p + 1 columns), from init (m values) or 0. row_gram: X̃X̃ᵀ for the row-space system
+// (may be null); beta (in/out, may be null): β0 to start from in the row space (w̃0 = X̃ᵀβ0; ignored when not
+// finite), and on return the β of the solution, or NaN when the solution is not of that form.
 BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, const Eigen::VectorXd& y,
-                   const LinearSvmOptions& o, const Eigen::VectorXd* init, const Eigen::MatrixXd* row_gram = nullptr) {
+                   const LinearSvmOptions& o, const Eigen::VectorXd* init, const Eigen::MatrixXd* row_gram = nullptr,
+                   Eigen::VectorXd* beta = nullptr) {
   namespace sd = models::svm_detail;
   const Eigen::Index m = Xt.cols();
+  const Eigen::Index n = Xt.rows();
   BinarySvmFit fit;
-  fit.gradient_tolerance = sd::gradient_tolerance(Xt, y, o.C, o.tol);
   Eigen::VectorXd w_tilde;
-  if (use_newton(o, m, Xt.rows())) {
+  const bool newton = use_newton(o, m, n);
+  const bool from_beta = newton && row_gram && beta && m > n && beta->size() == n && beta->allFinite();
+  fit.gradient_tolerance = row_gram ? sd::gradient_tolerance_from_gram(*row_gram, y, o.C, o.tol)
+                                    : sd::gradient_tolerance(Xt, y, o.C, o.tol);
+  bool converged = false;
+  std::string stop_note;
+  if (from_beta) {
+    // Wide data: Newton in the n-dimensional row space, w̃ = X̃ᵀβ formed once at the end.
+    sd::RowNewtonOutcome nt =
+        sd::newton_solve_rows(*row_gram, y, o.C, fit.gradient_tolerance, *beta, o.newton_max_iter);
+    fit.iterations = nt.iterations;
+    fit.gradient_norm = nt.gradient_norm;
+    w_tilde.noalias() = Xt.transpose() * nt.beta;
+    converged = nt.converged;
+    stop_note = nt.stop_note;
+    *beta = converged ? std::move(nt.beta) : Eigen::VectorXd::Constant(n, std::nan(""));
+  } else if (newton) {
     Eigen::VectorXd w0 = init ? *init : Eigen::VectorXd(Eigen::VectorXd::Zero(m));
     sd::NewtonOutcome nt = sd::newton_solve(Xt, y, o.C, fit.gradient_tolerance, std::move(w0), o.newton_max_iter,
-                                              sd::NewtonSystem::automatic, row_gram);
+                                            sd::NewtonSystem::automatic, row_gram);
     fit.iterations = nt.iterations;
-    fit.solver = "newton";
     fit.gradient_norm = nt.gradient_norm;
     w_tilde = std::move(nt.w);
-    if (!nt.converged) {
+    converged = nt.converged;
+    stop_note = nt.stop_note;
+    if (beta) *beta = Eigen::VectorXd::Constant(n, std::nan(""));
+  }
+  if (newton) {
+    fit.solver = "newton";
+    if (!converged) {
       // docs/crfe.md#one-vs-all-linear-svm: after the cap, liblinear finishes the problem from the current iterate.
-      fit.warnings.push_back("newton stopped (" + nt.stop_note + ") after " + std::to_string(nt.iterations) +
-                             " iterations with |grad| " + format_number(nt.gradient_norm) + " > " +
+      fit.warnings.push_back("newton stopped (" + stop_note + ") after " + std::to_string(fit.iterations) +
+                             " iterations with |grad| " + format_number(fit.gradient_norm) + " > " +
                              format_number(fit.gradient_tolerance) + "; finished with liblinear");
       sd::LiblinearOutcome ll = sd::liblinear_solve(rows.get(), y, o.C, o.tol, &w_tilde);
       fit.iterations += ll.iterations;
@@ -85,6 +109,7 @@ BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, con
     for (auto& w : ll.warnings) fit.warnings.push_back(std::move(w));
     w_tilde = std::move(ll.w);
     fit.gradient_norm = sd::gradient(Xt, y, o.C, w_tilde).norm();
+    if (beta) *beta = Eigen::VectorXd::Constant(n, std::nan(""));
   }
   fit.w = w_tilde.head(m - 1);
   fit.b = w_tilde[m - 1];
@@ -140,12 +165,15 @@ BinarySvmFit fit_binary_svm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<cons
   return solve(Xt, rows, yy, options, init.size() ? &w0 : nullptr);
 }
 
-LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
-                              std::size_t n_classes, const LinearSvmOptions& options,
-                              Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx,
-                              const Eigen::MatrixXd* row_gram) {
+namespace {
+
+// fit_linear_svm on X̃ = [X, 1] (n × (p + 1)).
+LinearSvmModel fit_on_augmented(const Eigen::MatrixXd& Xt, const std::vector<int>& labels, std::size_t n_classes,
+                                const LinearSvmOptions& options, Eigen::Ref<const Eigen::MatrixXd> warm,
+                                const RunContext& ctx, SvmRowSpace* row_space) {
   check_options(options);
-  const Eigen::Index n = X.rows();
+  const Eigen::Index n = Xt.rows();
+  const Eigen::Index p = Xt.cols() - 1;
   if (static_cast<Eigen::Index>(labels.size()) != n || n == 0)
     throw std::invalid_argument("linear SVM: X and labels sizes differ or are empty");
   if (n_classes < 2) throw std::invalid_argument("linear SVM: needs at least 2 classes");
@@ -158,12 +186,20 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
   for (std::size_t k = 0; k < n_classes; ++k)
     if (counts[k] == 0) throw std::invalid_argument("linear SVM: class " + std::to_string(k) + " has no training rows");
   const std::size_t rows_out = n_classes == 2 ? 1 : n_classes;
-  if (warm.size() != 0 && (warm.rows() != static_cast<Eigen::Index>(rows_out) || warm.cols() != X.cols() + 1))
+  if (warm.size() != 0 && (warm.rows() != static_cast<Eigen::Index>(rows_out) || warm.cols() != p + 1))
     throw std::invalid_argument("linear SVM: warm start needs K' x (p + 1) values");
-  if (row_gram && (row_gram->rows() != n || row_gram->cols() != n))
-    throw std::invalid_argument("linear SVM: row_gram needs n x n values");
+  if (row_space && (row_space->gram.rows() != n || row_space->gram.cols() != n))
+    throw std::invalid_argument("linear SVM: the row Gram needs n x n values");
+  // β rows: 0 for a cold start; with a warm start the previous fit's rows (warm must come from that fit), or NaN
+  // (not usable: start from the warm w̃) when there are none.
+  if (row_space) {
+    const auto K = static_cast<Eigen::Index>(rows_out);
+    if (warm.size() == 0)
+      row_space->beta.setZero(K, n);
+    else if (row_space->beta.rows() != K || row_space->beta.cols() != n)
+      row_space->beta = Eigen::MatrixXd::Constant(K, n, std::nan(""));
+  }
 
-  const Eigen::MatrixXd Xt = augmented(X);
   const LazyLiblinearRows lazy_rows(Xt);
   std::vector<BinarySvmFit> fits(rows_out);
   parallel_for(
@@ -175,13 +211,17 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
         for (Eigen::Index i = 0; i < n; ++i) y[i] = labels[static_cast<std::size_t>(i)] == positive ? 1.0 : -1.0;
         Eigen::VectorXd init;
         if (warm.size() != 0) init = warm.row(static_cast<Eigen::Index>(k)).transpose();
-        fits[k] = solve(Xt, lazy_rows, y, options, warm.size() != 0 ? &init : nullptr, row_gram);
+        Eigen::VectorXd beta;
+        if (row_space) beta = row_space->beta.row(static_cast<Eigen::Index>(k)).transpose();
+        fits[k] = solve(Xt, lazy_rows, y, options, warm.size() != 0 ? &init : nullptr,
+                        row_space ? &row_space->gram : nullptr, row_space ? &beta : nullptr);
+        if (row_space) row_space->beta.row(static_cast<Eigen::Index>(k)) = beta.transpose();
       },
       ctx);
 
   LinearSvmModel model;
   model.n_classes = n_classes;
-  model.W.resize(static_cast<Eigen::Index>(rows_out), X.cols());
+  model.W.resize(static_cast<Eigen::Index>(rows_out), p);
   model.b.resize(static_cast<Eigen::Index>(rows_out));
   for (std::size_t k = 0; k < rows_out; ++k) {
     model.W.row(static_cast<Eigen::Index>(k)) = fits[k].w.transpose();
@@ -192,6 +232,24 @@ LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::ve
       model.warnings.push_back(n_classes == 2 ? w : "class " + std::to_string(k) + ": " + w);
   }
   return model;
+}
+
+}  // namespace
+
+LinearSvmModel fit_linear_svm(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<int>& labels,
+                              std::size_t n_classes, const LinearSvmOptions& options,
+                              Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx,
+                              SvmRowSpace* row_space) {
+  return fit_on_augmented(augmented(X), labels, n_classes, options, warm, ctx, row_space);
+}
+
+LinearSvmModel fit_linear_svm_augmented(const Eigen::MatrixXd& Xt, const std::vector<int>& labels,
+                                        std::size_t n_classes, const LinearSvmOptions& options,
+                                        Eigen::Ref<const Eigen::MatrixXd> warm, const RunContext& ctx,
+                                        SvmRowSpace* row_space) {
+  if (Xt.cols() < 2 || !(Xt.col(Xt.cols() - 1).array() == 1.0).all())
+    throw std::invalid_argument("linear SVM: the augmented matrix needs a last column of ones");
+  return fit_on_augmented(Xt, labels, n_classes, options, warm, ctx, row_space);
 }
 
 Eigen::MatrixXd linear_svm_row_gram(Eigen::Ref<const Eigen::MatrixXd> X) {

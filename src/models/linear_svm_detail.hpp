@@ -14,6 +14,8 @@ namespace featrel::models::svm_detail {
 
 // liblinear's stop threshold tol·max(min(n₊, n₋), 1)/n·‖∇f(0)‖ with ∇f(0) = −2C·X̃ᵀy (every row is active at 0).
 double gradient_tolerance(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double tol);
+// The same from the row Gram K = X̃X̃ᵀ (‖X̃ᵀy‖² = yᵀKy): O(n²) instead of O(nm); equal to rounding.
+double gradient_tolerance_from_gram(const Eigen::MatrixXd& K, const Eigen::VectorXd& y, double C, double tol);
 
 // ∇f(w̃) = w̃ + 2C·X̃_Iᵀ(z_I − y_I), z = X̃w̃, I = {i : y_i z_i < 1}.
 Eigen::VectorXd gradient(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, const Eigen::VectorXd& w);
@@ -36,6 +38,21 @@ enum class NewtonSystem { automatic, full };
 NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double gtol,
                            Eigen::VectorXd w0, int max_iter, NewtonSystem system = NewtonSystem::automatic,
                            const Eigen::MatrixXd* row_gram = nullptr);
+
+struct RowNewtonOutcome {
+  Eigen::VectorXd beta;    // n values: w̃ = X̃ᵀβ
+  int iterations = 0;
+  bool converged = false;
+  double gradient_norm = 0.0;
+  std::string stop_note;
+};
+
+// The same finite Newton method with w̃ kept as X̃ᵀβ: every quantity it needs is a product with the row Gram
+// K = X̃X̃ᵀ (lower triangle read), so an iteration costs O(n²) instead of O(nm). Starts from w̃0 = X̃ᵀβ0 (β0 = 0, or
+// the previous elimination step's β: deleting columns of X̃ᵀβ gives X̃'ᵀβ). Equal to newton_solve's iterates in
+// exact arithmetic whenever newton_solve takes its row-space steps (k < m).
+RowNewtonOutcome newton_solve_rows(const Eigen::MatrixXd& K, const Eigen::VectorXd& y, double C, double gtol,
+                                   Eigen::VectorXd beta0, int max_iter);
 
 // X̃'s rows as liblinear feature_node arrays (zeros skipped, the bias node {m, 1} last), built once per matrix
 // and shared read-only by every problem on it (liblinear's train() copies row pointers, never the nodes).

@@ -38,15 +38,29 @@ constexpr int kMaxHalvings = 60;  // t = 2⁻⁶⁰: the step no longer moves w�
 
 }  // namespace
 
-double gradient_tolerance(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double tol) {
+namespace {
+
+// tol·max(min(n₊, n₋), 1)/n, the factor of ‖∇f(0)‖ in liblinear's stop threshold.
+double tolerance_factor(const Eigen::VectorXd& y, double tol) {
   Eigen::Index n_pos = 0;
   for (Eigen::Index i = 0; i < y.size(); ++i)
     if (y[i] > 0) ++n_pos;
   const Eigen::Index n = y.size();
   const Eigen::Index n_neg = n - n_pos;
   const double smaller = static_cast<double>(std::max<Eigen::Index>(std::min(n_pos, n_neg), 1));
+  return tol * smaller / static_cast<double>(n);
+}
+
+}  // namespace
+
+double gradient_tolerance(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, double tol) {
   const Eigen::VectorXd g0 = (-2.0 * C) * (Xt.transpose() * y);
-  return tol * smaller / static_cast<double>(n) * g0.norm();
+  return tolerance_factor(y, tol) * g0.norm();
+}
+
+double gradient_tolerance_from_gram(const Eigen::MatrixXd& K, const Eigen::VectorXd& y, double C, double tol) {
+  const Eigen::VectorXd Ky = K.selfadjointView<Eigen::Lower>() * y;
+  return tolerance_factor(y, tol) * 2.0 * C * std::sqrt(std::max(0.0, y.dot(Ky)));
 }
 
 Eigen::VectorXd gradient(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, double C, const Eigen::VectorXd& w) {
@@ -166,6 +180,82 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
     }
     w.noalias() += t * d;
     z.noalias() += t * u;
+    f = f_new;
+    ++out.iterations;
+  }
+}
+
+RowNewtonOutcome newton_solve_rows(const Eigen::MatrixXd& K, const Eigen::VectorXd& y, double C, double gtol,
+                                   Eigen::VectorXd beta0, int max_iter) {
+  const Eigen::Index n = K.rows();
+  RowNewtonOutcome out;
+  Eigen::VectorXd& beta = out.beta;
+  beta = std::move(beta0);
+  const auto Ks = K.selfadjointView<Eigen::Lower>();
+  Eigen::VectorXd z(n), gamma(n), Kgamma(n), delta(n), u(n);
+  z.noalias() = Ks * beta;  // X̃w̃
+  double ww = beta.dot(z);  // ‖w̃‖²
+  double f = 0.5 * ww + loss_at(z, y, C);
+  std::vector<Eigen::Index> active;
+  active.reserve(static_cast<std::size_t>(n));
+  Eigen::MatrixXd S;
+  Eigen::LLT<Eigen::MatrixXd> llt;
+  for (;;) {
+    // g = w̃ + 2C·X̃ᵀc = X̃ᵀγ with γ = β + 2C·c.
+    active.clear();
+    gamma = beta;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      if (y[i] * z[i] < 1.0) {
+        active.push_back(i);
+        gamma[i] += 2.0 * C * (z[i] - y[i]);
+      }
+    }
+    Kgamma.noalias() = Ks * gamma;
+    out.gradient_norm = std::sqrt(std::max(0.0, gamma.dot(Kgamma)));
+    if (out.gradient_norm <= gtol) {
+      out.converged = true;
+      return out;
+    }
+    if (out.iterations >= max_iter) {
+      out.stop_note = "iteration cap";
+      return out;
+    }
+    // d = −(g − X̃_Iᵀ(I/(2C) + X̃_IX̃_Iᵀ)⁻¹X̃_I g) = X̃ᵀδ; X̃_I g = (Kγ)_I.
+    const Eigen::Index k = static_cast<Eigen::Index>(active.size());
+    delta = -gamma;
+    if (k > 0) {
+      S.resize(k, k);
+      Eigen::VectorXd v(k);
+      for (Eigen::Index c = 0; c < k; ++c) {
+        const Eigen::Index gc = active[static_cast<std::size_t>(c)];
+        for (Eigen::Index r = c; r < k; ++r) S(r, c) = K(active[static_cast<std::size_t>(r)], gc);
+        S(c, c) += 0.5 / C;
+        v[c] = Kgamma[gc];
+      }
+      llt.compute(S);
+      v = llt.solve(v);
+      for (Eigen::Index r = 0; r < k; ++r) delta[active[static_cast<std::size_t>(r)]] += v[r];
+    }
+    u.noalias() = Ks * delta;  // X̃d
+    const double gd = gamma.dot(u), wd = beta.dot(u), dd = delta.dot(u);
+    double t = 1.0;
+    bool accepted = false;
+    double f_new = f;
+    for (int h = 0; h <= kMaxHalvings; ++h) {
+      f_new = 0.5 * (ww + 2.0 * t * wd + t * t * dd) + loss_along(z, u, y, t, C);
+      if (f_new <= f + kArmijo * t * gd) {
+        accepted = true;
+        break;
+      }
+      t *= 0.5;
+    }
+    if (!accepted) {
+      out.stop_note = "line search";
+      return out;
+    }
+    beta.noalias() += t * delta;
+    z.noalias() += t * u;
+    ww = beta.dot(z);
     f = f_new;
     ++out.iterations;
   }

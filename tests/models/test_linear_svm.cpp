@@ -285,10 +285,48 @@ TEST(LinearSvm, RowSpaceNewtonFromRowGramEqualsGatheredRows) {
   }
   // A Gram of the wrong size is refused.
   const Blobs b = blobs(20, 50, 2, 3);
-  const Eigen::MatrixXd bad = Eigen::MatrixXd::Zero(19, 19);
+  featrel::SvmRowSpace bad{Eigen::MatrixXd::Zero(19, 19), Eigen::MatrixXd()};
   EXPECT_THROW(featrel::fit_linear_svm(b.X, b.labels, 2, LinearSvmOptions{}, Eigen::MatrixXd(),
                                        featrel::sequential_context(), &bad),
                std::invalid_argument);
+}
+
+// Newton with w̃ = X̃ᵀβ (O(n²) per iteration from the row Gram) against the plain iterates: cold, and warm from a
+// fit on more columns with some deleted (the elimination loop's case: X̃ᵀβ restricted is X̃'ᵀβ).
+TEST(LinearSvm, NewtonInBetaEqualsNewtonInW) {
+  namespace sd = featrel::models::svm_detail;
+  for (const double C : {0.01, 1.0, 100.0}) {
+    const Blobs b = blobs(40, 300, 2, 5);
+    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);
+    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::VectorXd y = pm1(b.labels, 1);
+    const double gtol = sd::gradient_tolerance(Xt, y, C, 1e-10);
+    const Eigen::MatrixXd K = featrel::linear_svm_row_gram(b.X);
+    const auto rows = sd::newton_solve_rows(K, y, C, gtol, Eigen::VectorXd::Zero(40), 100);
+    const auto plain = sd::newton_solve(Xt, y, C, gtol, Eigen::VectorXd::Zero(301), 100);
+    ASSERT_TRUE(rows.converged) << "C = " << C;
+    EXPECT_EQ(rows.iterations, plain.iterations) << "C = " << C;
+    const Eigen::VectorXd w = Xt.transpose() * rows.beta;
+    EXPECT_LE((w - plain.w).cwiseAbs().maxCoeff(), 1e-9 * std::max(1.0, plain.w.cwiseAbs().maxCoeff())) << C;
+
+    // Delete every third feature column and warm-start both from the fit above.
+    std::vector<Eigen::Index> keep;
+    for (Eigen::Index j = 0; j < 300; ++j)
+      if (j % 3 != 0) keep.push_back(j);
+    const Eigen::MatrixXd Xs = b.X(Eigen::all, keep);
+    Eigen::MatrixXd Xs_t(Xs.rows(), Xs.cols() + 1);
+    Xs_t << Xs, Eigen::VectorXd::Ones(Xs.rows());
+    keep.push_back(300);
+    const Eigen::VectorXd w0 = w(keep);
+    const double gtol_s = sd::gradient_tolerance(Xs_t, y, C, 1e-10);
+    const auto warm_rows = sd::newton_solve_rows(featrel::linear_svm_row_gram(Xs), y, C, gtol_s, rows.beta, 100);
+    const auto warm_plain = sd::newton_solve(Xs_t, y, C, gtol_s, w0, 100);
+    ASSERT_TRUE(warm_rows.converged) << "C = " << C;
+    EXPECT_EQ(warm_rows.iterations, warm_plain.iterations) << "C = " << C;
+    const Eigen::VectorXd ws = Xs_t.transpose() * warm_rows.beta;
+    EXPECT_LE((ws - warm_plain.w).cwiseAbs().maxCoeff(), 1e-9 * std::max(1.0, warm_plain.w.cwiseAbs().maxCoeff()))
+        << "C = " << C;
+  }
 }
 
 }  // namespace

@@ -62,7 +62,8 @@ struct PathSettings {
 // The fitted path.
 struct Path {
   std::vector<Step> steps;
-  std::vector<std::vector<std::size_t>> features;   // F_t per step, ascending
+  std::vector<std::size_t> start;                   // F_0, ascending
+  std::vector<std::size_t> sizes;                   // |F_t| per step
   std::vector<Eigen::MatrixXd> models;              // per step: K' × (|F_t| + 1) rows (w, b)
   std::vector<BetaSnapshot> betas;                  // keep_betas
   std::vector<std::size_t> survivors;               // F at the end, ascending
@@ -77,6 +78,11 @@ struct Path {
   long iterations = 0;
   double seconds_fit = 0.0, seconds_beta = 0.0;
   std::vector<std::string> warnings;
+
+  std::size_t n_steps() const { return sizes.size(); }
+  // F_t, ascending: F_0 without the columns removed before step t. Steps keep no copy of their own: at p = 20,000
+  // with step 1 that would be p²/2 indices.
+  std::vector<std::size_t> features_at(std::size_t t) const;
 };
 
 // Runs the elimination loop of docs/crfe.md#recursive-elimination on one training matrix (elimination.cpp). inner: the context for the

@@ -54,6 +54,7 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   const std::size_t total_steps = count_steps(s, in.start.size());
 
   std::vector<std::size_t> F = in.start;
+  path.start = in.start;
   Eigen::MatrixXd warm;
   // With more columns than rows the Newton solver works in row space; its k × k systems come from X̃X̃ᵀ, which
   // is kept across steps by downdating the removed columns (O(n²) each instead of O(k²p) per Newton step) and
@@ -61,25 +62,32 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   const auto n_rows = static_cast<std::size_t>(in.X->rows());
   const bool newton = s.svm.solver == SvmSolver::newton ||
                       (s.svm.solver == SvmSolver::automatic && n_rows <= s.svm.auto_max_dim);
-  Eigen::MatrixXd gram;
+  SvmRowSpace row_space;
+  Eigen::MatrixXd& gram = row_space.gram;
   std::size_t downdated = 0;
   std::size_t t = 0;
   bool stop_loop = false;
   while (F.size() > floor && !stop_loop) {
     inner.check_cancel();
-    // Gather the surviving columns of the training matrix (column-major, so each column is one copy).
-    const Eigen::MatrixXd Xf = (*in.X)(Eigen::all, as_index(F));
+    // X̃ = [X_F, 1]: the surviving columns of the training matrix gathered straight into the solver's layout
+    // (column-major, so each column is one copy; one copy of wide data per step, not two).
+    const auto p_t = static_cast<Eigen::Index>(F.size());
+    Eigen::MatrixXd Xt(in.X->rows(), p_t + 1);
+    Xt.leftCols(p_t) = (*in.X)(Eigen::all, as_index(F));
+    Xt.col(p_t).setOnes();
+    const auto Xf = Xt.leftCols(p_t);
     auto t0 = Clock::now();
     const bool use_gram = s.row_gram && newton && F.size() + 1 > n_rows;
     if (!use_gram) {
       gram.resize(0, 0);
+      row_space.beta.resize(0, 0);
     } else if (gram.size() == 0 || downdated >= F.size()) {
       gram = linear_svm_row_gram(Xf);
       downdated = 0;
     }
-    const LinearSvmModel model = fit_linear_svm(Xf, *in.y, in.n_classes, s.svm,
-                                                s.warm_start ? warm : Eigen::MatrixXd(), inner,
-                                                use_gram ? &gram : nullptr);
+    const LinearSvmModel model = fit_linear_svm_augmented(Xt, *in.y, in.n_classes, s.svm,
+                                                          s.warm_start ? warm : Eigen::MatrixXd(), inner,
+                                                          use_gram ? &row_space : nullptr);
     path.seconds_fit += seconds_since(t0);
     path.n_fits += model.n_rows();
     path.iterations += model.total_iterations();
@@ -132,7 +140,7 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
     }
     if (s.keep_betas)
       path.betas.push_back(BetaSnapshot{F, std::vector<double>(scores.data(), scores.data() + scores.size())});
-    path.features.push_back(F);
+    path.sizes.push_back(F.size());
     path.models.push_back(model.stacked());
     path.steps.push_back(std::move(st));
 
@@ -154,6 +162,16 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   return path;
 }
 
+std::vector<std::size_t> Path::features_at(std::size_t t) const {
+  std::vector<char> gone_before(step_of.size(), 0);
+  for (std::size_t q = 0; q < start.size() - sizes.at(t); ++q) gone_before[removed[q]] = 1;
+  std::vector<std::size_t> F;
+  F.reserve(sizes[t]);
+  for (std::size_t j : start)
+    if (!gone_before[j]) F.push_back(j);
+  return F;
+}
+
 std::vector<std::size_t> ranking_of(const Path& path, Method method, const std::vector<std::size_t>& tail) {
   std::vector<std::size_t> ranking = path.survivors;
   const auto score = [&](std::size_t j) { return path.last[j].value_or(0.0); };
@@ -172,28 +190,33 @@ Model model_for(const PathInput& in, Path& path, const std::vector<std::size_t>&
   Model m;
   m.features = subset;
   const Eigen::Index k = static_cast<Eigen::Index>(subset.size());
-  for (std::size_t t = 0; t < path.features.size(); ++t) {
-    if (path.features[t] == subset) {
+  for (std::size_t t = 0; t < path.n_steps(); ++t) {
+    if (path.sizes[t] == subset.size() && path.features_at(t) == subset) {
       m.W = path.models[t].leftCols(k);
       m.b = path.models[t].col(k);
       return m;
     }
   }
-  // One extra fit, warm-started from the smallest step that still holds every column of the subset.
+  // One extra fit, warm-started from the smallest step that still holds every column of the subset: column j is
+  // in F_t while t ≤ its removal step.
   Eigen::MatrixXd warm;
-  for (std::size_t t = path.features.size(); t-- > 0;) {
-    const auto& Ft = path.features[t];
-    std::vector<Eigen::Index> pos;
+  std::optional<std::size_t> last_step;
+  if (path.n_steps() > 0) {
+    std::size_t t_max = path.n_steps() - 1;
+    bool held = true;
     for (std::size_t j : subset) {
-      const auto it = std::lower_bound(Ft.begin(), Ft.end(), j);
-      if (it == Ft.end() || *it != j) break;
-      pos.push_back(static_cast<Eigen::Index>(it - Ft.begin()));
+      if (!std::binary_search(path.start.begin(), path.start.end(), j)) held = false;
+      else if (path.step_of[j]) t_max = std::min(t_max, *path.step_of[j]);
     }
-    if (pos.size() == subset.size()) {
-      pos.push_back(static_cast<Eigen::Index>(Ft.size()));
-      warm = path.models[t](Eigen::all, pos);
-      break;
-    }
+    if (held) last_step = t_max;
+  }
+  if (last_step) {
+    const std::vector<std::size_t> Ft = path.features_at(*last_step);
+    std::vector<Eigen::Index> pos;
+    for (std::size_t j : subset)
+      pos.push_back(static_cast<Eigen::Index>(std::lower_bound(Ft.begin(), Ft.end(), j) - Ft.begin()));
+    pos.push_back(static_cast<Eigen::Index>(Ft.size()));
+    warm = path.models[*last_step](Eigen::all, pos);
   }
   const Eigen::MatrixXd Xs = (*in.X)(Eigen::all, as_index(subset));
   const auto t0 = Clock::now();

@@ -76,7 +76,7 @@ Evaluation evaluate_run(const Prepared& prep, const PathInput& in, Path& path, c
   add(run.selected, "selected");
   std::vector<std::size_t> sizes;
   if (o.sweep) {
-    for (const auto& F : path.features) sizes.push_back(F.size());
+    sizes.insert(sizes.end(), path.sizes.begin(), path.sizes.end());
     sizes.push_back(path.survivors.size());
   }
   for (std::size_t k : o.eval_sizes) sizes.push_back(k);

@@ -42,9 +42,9 @@ CvScores cross_validate_size(const Prepared& prep, const PathSettings& settings,
       slot.first += svm_accuracy(m, X_held, y_held);
       slot.second += 1;
     };
-    for (std::size_t t = 0; t < path.features.size(); ++t) {
-      const Eigen::Index k = static_cast<Eigen::Index>(path.features[t].size());
-      score(Model{path.features[t], path.models[t].leftCols(k), path.models[t].col(k)});
+    for (std::size_t t = 0; t < path.n_steps(); ++t) {
+      const Eigen::Index k = static_cast<Eigen::Index>(path.sizes[t]);
+      score(Model{path.features_at(t), path.models[t].leftCols(k), path.models[t].col(k)});
     }
     // The floor size has no step of its own: one more fit.
     score(model_for(in, path, path.survivors, s, inner));

@@ -36,9 +36,44 @@ double loss_at(const Eigen::VectorXd& z, const Eigen::VectorXd& y, double C) {
 constexpr double kArmijo = 0.01;  // sufficient-decrease constant of the spec
 constexpr int kMaxHalvings = 60;  // t = 2⁻⁶⁰: the step no longer moves w̃
 
-}  // namespace
+// Armijo backtracking along d from w̃ (both the w̃ and the β form): ww = ‖w̃‖², wd = w̃ᵀd, dd = ‖d‖², gd = gᵀd,
+// z = X̃w̃, u = X̃d. Halves t from 1 until f(w̃ + td) ≤ f + 0.01·t·gᵀd; returns false when no t is accepted.
+bool armijo(const Eigen::VectorXd& z, const Eigen::VectorXd& u, const Eigen::VectorXd& y, double C, double f,
+            double ww, double wd, double dd, double gd, double& t, double& f_new) {
+  t = 1.0;
+  for (int h = 0; h <= kMaxHalvings; ++h) {
+    f_new = 0.5 * (ww + 2.0 * t * wd + t * t * dd) + loss_along(z, u, y, t, C);
+    if (f_new <= f + kArmijo * t * gd) return true;
+    t *= 0.5;
+  }
+  return false;
+}
 
-namespace {
+// The stop rule of both Newton loops: converged at ‖∇f‖ ≤ gtol, otherwise stopped at the iteration cap.
+template <typename Outcome>
+bool finished(Outcome& out, double gtol, int max_iter) {
+  if (out.gradient_norm <= gtol) {
+    out.converged = true;
+    return true;
+  }
+  if (out.iterations >= max_iter) {
+    out.stop_note = "iteration cap";
+    return true;
+  }
+  return false;
+}
+
+// S = I/(2C) + K_II (lower triangle) for the active rows I, read from the row Gram K = X̃X̃ᵀ.
+void gather_row_system(const Eigen::MatrixXd& K, const std::vector<Eigen::Index>& active, double C,
+                       Eigen::MatrixXd& S) {
+  const auto k = static_cast<Eigen::Index>(active.size());
+  S.resize(k, k);
+  for (Eigen::Index c = 0; c < k; ++c) {
+    const Eigen::Index gc = active[static_cast<std::size_t>(c)];
+    for (Eigen::Index r = c; r < k; ++r) S(r, c) = K(active[static_cast<std::size_t>(r)], gc);
+    S(c, c) += 0.5 / C;
+  }
+}
 
 // tol·max(min(n₊, n₋), 1)/n, the factor of ‖∇f(0)‖ in liblinear's stop threshold.
 double tolerance_factor(const Eigen::VectorXd& y, double tol) {
@@ -103,26 +138,14 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
     g = w;
     g.noalias() += (2.0 * C) * (Xt.transpose() * c);
     out.gradient_norm = g.norm();
-    if (out.gradient_norm <= gtol) {
-      out.converged = true;
-      return out;
-    }
-    if (out.iterations >= max_iter) {
-      out.stop_note = "iteration cap";
-      return out;
-    }
+    if (finished(out, gtol, max_iter)) return out;
 
     // Generalised Hessian on the active rows; H ⪰ I, so the Cholesky factorisation always exists.
     const Eigen::Index k = static_cast<Eigen::Index>(active.size());
     const bool row_space = k < m && system == NewtonSystem::automatic;
     if (row_space && row_gram != nullptr) {
       // The same row-space step with AAᵀ read from the caller's X̃X̃ᵀ; Ag and Aᵀv through X̃ (no gather of A).
-      S.resize(k, k);
-      for (Eigen::Index c = 0; c < k; ++c) {
-        const Eigen::Index gc = active[static_cast<std::size_t>(c)];
-        for (Eigen::Index r = c; r < k; ++r) S(r, c) = (*row_gram)(active[static_cast<std::size_t>(r)], gc);
-        S(c, c) += 0.5 / C;
-      }
+      gather_row_system(*row_gram, active, C, S);
       llt_k.compute(S);
       d = g;
       if (k > 0) {
@@ -163,18 +186,8 @@ NewtonOutcome newton_solve(const Eigen::MatrixXd& Xt, const Eigen::VectorXd& y, 
     u.noalias() = Xt * d;
     const double gd = g.dot(d);
     const double ww = w.squaredNorm(), wd = w.dot(d), dd = d.squaredNorm();
-    double t = 1.0;
-    bool accepted = false;
-    double f_new = f;
-    for (int h = 0; h <= kMaxHalvings; ++h) {
-      f_new = 0.5 * (ww + 2.0 * t * wd + t * t * dd) + loss_along(z, u, y, t, C);
-      if (f_new <= f + kArmijo * t * gd) {
-        accepted = true;
-        break;
-      }
-      t *= 0.5;
-    }
-    if (!accepted) {
+    double t = 1.0, f_new = f;
+    if (!armijo(z, u, y, C, f, ww, wd, dd, gd, t, f_new)) {
       out.stop_note = "line search";
       return out;
     }
@@ -212,44 +225,22 @@ RowNewtonOutcome newton_solve_rows(const Eigen::MatrixXd& K, const Eigen::Vector
     }
     Kgamma.noalias() = Ks * gamma;
     out.gradient_norm = std::sqrt(std::max(0.0, gamma.dot(Kgamma)));
-    if (out.gradient_norm <= gtol) {
-      out.converged = true;
-      return out;
-    }
-    if (out.iterations >= max_iter) {
-      out.stop_note = "iteration cap";
-      return out;
-    }
+    if (finished(out, gtol, max_iter)) return out;
     // d = −(g − X̃_Iᵀ(I/(2C) + X̃_IX̃_Iᵀ)⁻¹X̃_I g) = X̃ᵀδ; X̃_I g = (Kγ)_I.
     const Eigen::Index k = static_cast<Eigen::Index>(active.size());
     delta = -gamma;
     if (k > 0) {
-      S.resize(k, k);
+      gather_row_system(K, active, C, S);
       Eigen::VectorXd v(k);
-      for (Eigen::Index c = 0; c < k; ++c) {
-        const Eigen::Index gc = active[static_cast<std::size_t>(c)];
-        for (Eigen::Index r = c; r < k; ++r) S(r, c) = K(active[static_cast<std::size_t>(r)], gc);
-        S(c, c) += 0.5 / C;
-        v[c] = Kgamma[gc];
-      }
+      for (Eigen::Index r = 0; r < k; ++r) v[r] = Kgamma[active[static_cast<std::size_t>(r)]];
       llt.compute(S);
       v = llt.solve(v);
       for (Eigen::Index r = 0; r < k; ++r) delta[active[static_cast<std::size_t>(r)]] += v[r];
     }
     u.noalias() = Ks * delta;  // X̃d
     const double gd = gamma.dot(u), wd = beta.dot(u), dd = delta.dot(u);
-    double t = 1.0;
-    bool accepted = false;
-    double f_new = f;
-    for (int h = 0; h <= kMaxHalvings; ++h) {
-      f_new = 0.5 * (ww + 2.0 * t * wd + t * t * dd) + loss_along(z, u, y, t, C);
-      if (f_new <= f + kArmijo * t * gd) {
-        accepted = true;
-        break;
-      }
-      t *= 0.5;
-    }
-    if (!accepted) {
+    double t = 1.0, f_new = f;
+    if (!armijo(z, u, y, C, f, ww, wd, dd, gd, t, f_new)) {
       out.stop_note = "line search";
       return out;
     }

@@ -38,6 +38,13 @@ Blobs blobs(int n, int p, int K, std::uint64_t seed) {
   return b;
 }
 
+// X̃ = [X, 1], the solver's augmented matrix.
+Eigen::MatrixXd with_ones(const Eigen::MatrixXd& X) {
+  Eigen::MatrixXd Xt(X.rows(), X.cols() + 1);
+  Xt << X, Eigen::VectorXd::Ones(X.rows());
+  return Xt;
+}
+
 Eigen::VectorXd pm1(const std::vector<int>& labels, int positive) {
   Eigen::VectorXd y(static_cast<Eigen::Index>(labels.size()));
   for (std::size_t i = 0; i < labels.size(); ++i) y[static_cast<Eigen::Index>(i)] = labels[i] == positive ? 1.0 : -1.0;
@@ -245,8 +252,7 @@ TEST(LinearSvm, RowSpaceNewtonEqualsFullHessianOnWideData) {
   namespace sd = featrel::models::svm_detail;
   for (const double C : {0.01, 1.0, 100.0}) {
     const Blobs b = blobs(40, 300, 2, 7);
-    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);  // X̃ = [X, 1]
-    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::MatrixXd Xt = with_ones(b.X);
     const Eigen::VectorXd y = pm1(b.labels, 1);
     const double gtol = sd::gradient_tolerance(Xt, y, C, 1e-10);
     const Eigen::VectorXd w0 = Eigen::VectorXd::Zero(Xt.cols());
@@ -267,8 +273,7 @@ TEST(LinearSvm, RowSpaceNewtonFromRowGramEqualsGatheredRows) {
   namespace sd = featrel::models::svm_detail;
   for (const double C : {0.01, 1.0, 100.0}) {
     const Blobs b = blobs(40, 300, 3, 9);
-    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);
-    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::MatrixXd Xt = with_ones(b.X);
     const Eigen::MatrixXd gram = featrel::linear_svm_row_gram(b.X);
     const Eigen::MatrixXd direct = Xt * Xt.transpose();
     for (Eigen::Index c = 0; c < gram.cols(); ++c)
@@ -297,8 +302,7 @@ TEST(LinearSvm, NewtonInBetaEqualsNewtonInW) {
   namespace sd = featrel::models::svm_detail;
   for (const double C : {0.01, 1.0, 100.0}) {
     const Blobs b = blobs(40, 300, 2, 5);
-    Eigen::MatrixXd Xt(b.X.rows(), b.X.cols() + 1);
-    Xt << b.X, Eigen::VectorXd::Ones(b.X.rows());
+    const Eigen::MatrixXd Xt = with_ones(b.X);
     const Eigen::VectorXd y = pm1(b.labels, 1);
     const double gtol = sd::gradient_tolerance(Xt, y, C, 1e-10);
     const Eigen::MatrixXd K = featrel::linear_svm_row_gram(b.X);
@@ -314,8 +318,7 @@ TEST(LinearSvm, NewtonInBetaEqualsNewtonInW) {
     for (Eigen::Index j = 0; j < 300; ++j)
       if (j % 3 != 0) keep.push_back(j);
     const Eigen::MatrixXd Xs = b.X(Eigen::all, keep);
-    Eigen::MatrixXd Xs_t(Xs.rows(), Xs.cols() + 1);
-    Xs_t << Xs, Eigen::VectorXd::Ones(Xs.rows());
+    const Eigen::MatrixXd Xs_t = with_ones(Xs);
     keep.push_back(300);
     const Eigen::VectorXd w0 = w(keep);
     const double gtol_s = sd::gradient_tolerance(Xs_t, y, C, 1e-10);

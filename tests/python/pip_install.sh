@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The README's install commands on a clean copy of the source tree: a venv with Debian's packages, pip install
 # without build isolation and without any index, `import featrel`, and docs/python.md's examples with that venv.
-# Usage: pip_install.sh SOURCE_DIR [PYTHON]
+# Usage: pip_install.sh SOURCE_DIR [PYTHON [BUILD_DIR]]
+# With BUILD_DIR (ctest passes its own), pip installs the module that build already compiled (setup.py's
+# FEATREL_BUILD_DIR) instead of compiling the core a second time; without it, pip compiles as a user's install does.
 set -euo pipefail
 src=$(cd "$1" && pwd)
 python=${2:-/usr/bin/python3}
+if [ -n "${3:-}" ]; then export FEATREL_BUILD_DIR=$(cd "$3" && pwd); fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM

@@ -46,6 +46,11 @@ struct LinearSvmOptions {
   std::size_t auto_max_dim = 1024;  // automatic: newton while min(p + 1, n) ≤ this
 };
 
+// Whether options pick the Newton solver for a problem of m = p + 1 columns (with the bias) and n rows: the Newton
+// system is min(m, n) square, so automatic keys on min(m, n) ≤ auto_max_dim. For callers that prepare the
+// row-space system (SvmRowSpace) only when it will be used.
+bool uses_newton(const LinearSvmOptions& options, std::size_t m, std::size_t n);
+
 // One binary problem's solution.
 struct BinarySvmFit {
   Eigen::VectorXd w;                  // p weights (the positive class's side)

@@ -32,19 +32,23 @@ Eigen::MatrixXd augmented(Eigen::Ref<const Eigen::MatrixXd> X) {
   return Xt;
 }
 
+}  // namespace
+
 // The Newton system is min(m, k) square (k active rows ≤ n; newton_solve takes the row-space form when k < m), so
 // automatic keys on min(m, n): Newton on wide data with few rows, liblinear only when both are large.
-bool use_newton(const LinearSvmOptions& o, Eigen::Index m, Eigen::Index n) {
+bool uses_newton(const LinearSvmOptions& o, std::size_t m, std::size_t n) {
   switch (o.solver) {
     case SvmSolver::newton:
       return true;
     case SvmSolver::liblinear:
       return false;
     case SvmSolver::automatic:
-      return static_cast<std::size_t>(std::min(m, n)) <= o.auto_max_dim;
+      return std::min(m, n) <= o.auto_max_dim;
   }
   return true;
 }
+
+namespace {
 
 // One ±1 problem on X̃ (m = p + 1 columns), from init (m values) or 0. row_gram: X̃X̃ᵀ for the row-space system
 // (may be null); beta (in/out, may be null): β0 to start from in the row space (w̃0 = X̃ᵀβ0; ignored when not
@@ -57,7 +61,7 @@ BinarySvmFit solve(const Eigen::MatrixXd& Xt, const LazyLiblinearRows& rows, con
   const Eigen::Index n = Xt.rows();
   BinarySvmFit fit;
   Eigen::VectorXd w_tilde;
-  const bool newton = use_newton(o, m, n);
+  const bool newton = uses_newton(o, static_cast<std::size_t>(m), static_cast<std::size_t>(n));
   const bool from_beta = newton && row_gram && beta && m > n && beta->size() == n && beta->allFinite();
   fit.gradient_tolerance = row_gram ? sd::gradient_tolerance_from_gram(*row_gram, y, o.C, o.tol)
                                     : sd::gradient_tolerance(Xt, y, o.C, o.tol);

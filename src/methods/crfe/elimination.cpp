@@ -60,8 +60,6 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   // is kept across steps by downdating the removed columns (O(n²) each instead of O(k²p) per Newton step) and
   // recomputed once as many columns were downdated as remain, so rounding cannot build up.
   const auto n_rows = static_cast<std::size_t>(in.X->rows());
-  const bool newton = s.svm.solver == SvmSolver::newton ||
-                      (s.svm.solver == SvmSolver::automatic && n_rows <= s.svm.auto_max_dim);
   SvmRowSpace row_space;
   Eigen::MatrixXd& gram = row_space.gram;
   std::size_t downdated = 0;
@@ -77,7 +75,7 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
     Xt.col(p_t).setOnes();
     const auto Xf = Xt.leftCols(p_t);
     auto t0 = Clock::now();
-    const bool use_gram = s.row_gram && newton && F.size() + 1 > n_rows;
+    const bool use_gram = s.row_gram && F.size() + 1 > n_rows && uses_newton(s.svm, F.size() + 1, n_rows);
     if (!use_gram) {
       gram.resize(0, 0);
       row_space.beta.resize(0, 0);

@@ -1,8 +1,9 @@
 // Hand-computed selector values on tiny data: mRMRe's Somers' D with ties (against a brute-force pair count), η²,
-// the MI clamp, mRMR's greedy tie and score scaling, Fisher's edge rules (one-row class, zero denominator) and the
-// Laplacian graph with a tie at the k-NN cut, its scores against a direct evaluation, and NaN ranked last.
+// the MI clamp, mRMR's greedy tie and score scaling (on wide data against its pair-by-pair definition), Fisher's
+// edge rules (one-row class, zero denominator) and the Laplacian graph with a tie at the k-NN cut, its scores against a direct evaluation, and NaN ranked last.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -104,6 +105,56 @@ TEST(Mrmr, DuplicateColumnsTieToLowerIndexAndRedundancyIsPenalised) {
   EXPECT_NEAR(r.scores[2], third, 1e-9);
   // n larger than the column count is capped.
   EXPECT_EQ(selectors::mrmr(Z, y, 10).selected.size(), 3u);
+}
+
+TEST(Mrmr, WideGreedyEqualsTheDefinitionWithDuplicateTies) {
+  // More columns than rows, every column picked, with exact duplicates placed so that a higher-index copy can sit
+  // before its lower-index twin among the candidates: the greedy must still follow the definition (relevance minus
+  // the mean MI with the picks, ties to the lower index), computed here pair by pair.
+  const Eigen::Index n = 25, p = 60;
+  rng::Rng r(11);
+  Eigen::MatrixXd Z(n, p);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < p; ++j) Z(i, j) = r.normal();
+  for (const auto& [copy, of] : std::vector<std::pair<int, int>>{{7, 3}, {41, 12}, {59, 1}, {30, 29}}) Z.col(copy) = Z.col(of);
+  std::vector<int> labels(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) labels[static_cast<std::size_t>(i)] = Z(i, 0) + 0.7 * Z(i, 1) + 0.3 * r.normal() > 0;
+  const Target y = classes(labels, 2);
+  const auto got = selectors::mrmr(Z, y, static_cast<int>(p));
+
+  std::vector<double> rel(static_cast<std::size_t>(p));
+  for (Eigen::Index j = 0; j < p; ++j)
+    rel[static_cast<std::size_t>(j)] = selectors::gaussian_mi(selectors::somers_d(Z.col(j), labels, 2));
+  std::vector<int> picked;
+  std::vector<double> scores;
+  std::vector<char> used(static_cast<std::size_t>(p), 0);
+  for (Eigen::Index l = 0; l < p; ++l) {
+    int best = -1;
+    double best_value = 0.0;
+    for (Eigen::Index j = 0; j < p; ++j) {
+      if (used[static_cast<std::size_t>(j)]) continue;
+      double red = 0.0;
+      for (int s : picked) red += selectors::gaussian_mi(selectors::pearson(Z.col(j), Z.col(s)));
+      const double value = rel[static_cast<std::size_t>(j)] - (l == 0 ? 0.0 : red / static_cast<double>(l));
+      if (best < 0 || value > best_value + 1e-12) {
+        best = static_cast<int>(j);
+        best_value = value;
+      }
+    }
+    used[static_cast<std::size_t>(best)] = 1;
+    picked.push_back(best);
+    scores.push_back((l == 0 ? 1.0 : static_cast<double>(l) / static_cast<double>(l + 1)) * best_value);
+  }
+  ASSERT_EQ(got.selected, picked);
+  for (std::size_t l = 0; l < scores.size(); ++l) EXPECT_NEAR(got.scores[l], scores[l], 1e-9) << l;
+  // Column 0 is picked first, which moves the last column (59, the twin of 1) ahead of column 1 among the
+  // candidates; the tie between the twins must still go to 1.
+  ASSERT_EQ(picked[0], 0);
+  const auto pos = [&](int j) { return std::find(picked.begin(), picked.end(), j) - picked.begin(); };
+  EXPECT_LT(pos(1), pos(59));
+  EXPECT_LT(pos(3), pos(7));
+  EXPECT_LT(pos(12), pos(41));
+  EXPECT_LT(pos(29), pos(30));
 }
 
 TEST(Mrmr, RegressionUsesPearsonAndMulticlassUsesEta) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "featrel/error.hpp"
 #include "featrel/selectors.hpp"
@@ -56,28 +57,38 @@ Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRelevance mo
     if (norm > 0.0) U.col(j) /= norm;
   }
 
-  std::vector<char> picked(p, 0);
-  std::vector<double> redundancy(p, 0.0);  // Σ_{s∈S} MI(f, s)
+  // The candidates (columns not yet picked) are the first `active` columns of U: a pick swaps its column with the
+  // last candidate, so each pick's products and MI cover p − l columns, not p (a third less work over all picks).
+  // column[c] is the feature in U's column c, redundancy[c] its Σ_{s∈S} MI(f, s).
+  std::vector<std::size_t> column(p);
+  for (std::size_t c = 0; c < p; ++c) column[c] = c;
+  std::vector<double> redundancy(p, 0.0);
+  auto active = static_cast<Eigen::Index>(p);
   for (std::size_t l = 0; l < picks; ++l) {
-    std::size_t best = p;
+    Eigen::Index best = -1;
     double best_value = -std::numeric_limits<double>::infinity();
-    for (std::size_t j = 0; j < p; ++j) {
-      if (picked[j]) continue;
-      const double value = l == 0 ? rel[j] : rel[j] - redundancy[j] / static_cast<double>(l);
-      if (best == p || value > best_value) {  // strict: ties keep the lower column index
-        best = j;
+    for (Eigen::Index c = 0; c < active; ++c) {
+      const auto j = column[static_cast<std::size_t>(c)];
+      const double value = l == 0 ? rel[j] : rel[j] - redundancy[static_cast<std::size_t>(c)] / static_cast<double>(l);
+      // Ties keep the lower feature index, whatever the candidates' order.
+      if (best < 0 || value > best_value || (value == best_value && j < column[static_cast<std::size_t>(best)])) {
+        best = c;
         best_value = value;
       }
     }
-    picked[best] = 1;
-    out.selected.push_back(static_cast<int>(best));
+    out.selected.push_back(static_cast<int>(column[static_cast<std::size_t>(best)]));
     // mRMRe counts the target among the ancestors of its redundancy average: ((l−1)/l)·score for the l-th pick.
     const double scale = l == 0 ? 1.0 : static_cast<double>(l) / static_cast<double>(l + 1);
     out.scores.push_back(scale * best_value);
     if (l + 1 == picks) break;
-    const Eigen::VectorXd r = U.transpose() * U.col(static_cast<Eigen::Index>(best));
-    for (std::size_t j = 0; j < p; ++j)
-      if (!picked[j]) redundancy[j] += gaussian_mi(r[static_cast<Eigen::Index>(j)]);
+    --active;
+    if (best != active) {
+      U.col(best).swap(U.col(active));
+      std::swap(column[static_cast<std::size_t>(best)], column[static_cast<std::size_t>(active)]);
+      std::swap(redundancy[static_cast<std::size_t>(best)], redundancy[static_cast<std::size_t>(active)]);
+    }
+    const Eigen::VectorXd r = U.leftCols(active).transpose() * U.col(active);
+    for (Eigen::Index c = 0; c < active; ++c) redundancy[static_cast<std::size_t>(c)] += gaussian_mi(r[c]);
   }
   return out;
 }

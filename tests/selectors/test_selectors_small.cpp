@@ -1,6 +1,7 @@
 // Hand-computed selector values on tiny data: mRMRe's Somers' D with ties (against a brute-force pair count), η²,
 // the MI clamp, mRMR's greedy tie and score scaling (on wide data against its pair-by-pair definition), Fisher's
-// edge rules (one-row class, zero denominator) and the Laplacian graph with a tie at the k-NN cut, its scores against a direct evaluation, and NaN ranked last.
+// edge rules (one-row class, zero denominator) and the Laplacian graph with a tie at the k-NN cut, its scores
+// against a direct evaluation, and NaN ranked last.
 #include <gtest/gtest.h>
 
 #include <algorithm>

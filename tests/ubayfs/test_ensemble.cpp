@@ -1,6 +1,7 @@
 // The UBayFS ensemble stage (docs/ubayfs.md#ensemble-stage): sub-sample sizes per rule, identical results for 1 and N
 // threads (with "auto" n, pooled selectors and a serial user selector), the failure rule ⌈R/K⌉ < ⌈M/2⌉,
-// duplicate and out-of-range picks dropped, the n_features_to_select cap, constant columns, and bad input.
+// duplicate and out-of-range picks dropped, the n_features_to_select cap, constant columns, bad input, and the
+// warning when auto k with mRMR is slow at the data's width.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -293,6 +294,25 @@ TEST(Ensemble, TtSplitOutsideTheUsualRangeWarns) {
   const auto e = run(bcw(), ubayfs::builtin_selectors({"fisher"}, o), o);
   ASSERT_FALSE(e.warnings.empty());
   EXPECT_NE(e.warnings[0].find("0.5, 0.99"), std::string::npos);
+}
+
+TEST(Ensemble, AutoKWithMrmrWarnsAtGeneExpressionWidthOnly) {
+  ubayfs::EnsembleOptions o;  // defaults: M = 100, tt_split 0.75, auto k
+  const auto mrmr = ubayfs::builtin_selectors({"mrmr"}, o);
+  const auto fisher = ubayfs::builtin_selectors({"fisher"}, o);
+  // 200 × 20,000: 100·150·20,000²/3 = 2·10¹² multiply-adds.
+  const std::string wide = ubayfs::auto_mrmr_cost_warning(200, 20000, mrmr, o);
+  EXPECT_NE(wide.find("2000·10⁹"), std::string::npos) << wide;
+  EXPECT_NE(wide.find("--n-features-to-select"), std::string::npos) << wide;
+  // 200 × 2,000 runs in seconds; Fisher's cost does not grow with k; a fixed k is what the warning asks for.
+  EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 2000, mrmr, o), "");
+  EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 20000, fisher, o), "");
+  o.n_features_to_select = 100;
+  EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 20000, mrmr, o), "");
+  // The run carries it: 30 columns need M large enough to cross the line (never run that far here).
+  ubayfs::EnsembleOptions small;
+  small.M = 2;
+  EXPECT_TRUE(run(bcw(), ubayfs::builtin_selectors({"mrmr"}, small), small).warnings.empty());
 }
 
 TEST(Ensemble, CancelFlagStopsTheRun) {

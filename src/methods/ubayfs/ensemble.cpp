@@ -231,12 +231,28 @@ std::vector<std::string> validate_ensemble(const Dataset& data, const std::vecto
   return warnings;
 }
 
+std::string auto_mrmr_cost_warning(std::size_t n_rows, std::size_t p, const std::vector<Selector>& selectors,
+                                   const EnsembleOptions& options) {
+  constexpr double kSlowWork = 3e11;
+  const bool has_mrmr =
+      std::any_of(selectors.begin(), selectors.end(), [](const Selector& s) { return s.builtin && s.name == "mrmr"; });
+  const double width = static_cast<double>(p);
+  const double work = static_cast<double>(options.M) * options.tt_split * static_cast<double>(n_rows) * width * width / 3.0;
+  if (options.n_features_to_select || !has_mrmr || work <= kSlowWork) return "";
+  return "ubayfs: n_features_to_select auto draws up to all " + std::to_string(p) +
+         " features per sub-sample, and mRMR's cost grows with the square of that width (about " +
+         format_number(std::round(work / 1e9)) + "·10⁹ multiply-adds here); at this width give " +
+         "-k/--n-features-to-select (e.g. 100) for a run in seconds";
+}
+
 Ensemble run_ensemble(const Dataset& data, const std::vector<Selector>& selectors, const EnsembleOptions& options,
                       std::uint64_t seed, RunContext& ctx) {
   const auto start = std::chrono::steady_clock::now();
   Ensemble e;
   e.warnings = validate_ensemble(data, selectors, options);
   const std::size_t M = options.M, K = selectors.size(), N = data.n_features();
+  if (auto warning = auto_mrmr_cost_warning(data.n_samples(), N, selectors, options); !warning.empty())
+    e.warnings.push_back(std::move(warning));
   bool any_unsafe = false;
   for (const Selector& s : selectors) any_unsafe = any_unsafe || !s.thread_safe;
 

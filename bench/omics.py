@@ -17,7 +17,7 @@ with N (D = 2,000; N = 100, 200, 400): the exponent b of time ~ size^b, from a l
 Time and memory come from wait4() on each child (CPU = user + system; peak = max resident set size). Runs that
 hit the time limit are reported as such, with the time limit as a lower bound.
 
-Usage: omics.py FEATREL_BINARY [--shapes 200x2000,200x20000] [--timeout 150] [--methods a,b] [--growth]
+Usage: omics.py FEATREL_BINARY [--shapes 200x2000,200x20000 ("" for none)] [--timeout 150] [--methods a,b] [--growth]
 Runs under /usr/bin/python3 (scikit-learn is a Debian package there).
 """
 import argparse
@@ -222,7 +222,7 @@ def main():
     args = ap.parse_args()
     methods = args.methods.split(",") if args.methods else registered_methods(args.binary)
     with tempfile.TemporaryDirectory() as folder:
-        for shape in args.shapes.split(","):
+        for shape in filter(None, args.shapes.split(",")):
             n, d = (int(v) for v in shape.lower().split("x"))
             shape_table(args.binary, methods, n, d, args.timeout, folder, args.seed)
         if args.growth:

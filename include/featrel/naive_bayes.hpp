@@ -4,8 +4,8 @@
 // Class priors are the training frequencies; each class and feature has a mean and a variance with divisor n_c
 // (ddof 0) plus ε = var_smoothing · max_j Var(x_j) (the largest per-feature variance over all training rows, also
 // ddof 0), which keeps a constant feature (or one constant within a class) from dividing by zero. The joint
-// log-likelihood of class c is log π_c − ½ Σ_j [log(2π σ²_cj) + (x_j − μ_cj)² / σ²_cj], summed over j in column
-// order, and the predicted class is its argmax (ties to the lower class code).
+// log-likelihood of class c is log π_c − ½ Σ_j [log(2π σ²_cj) + (x_j − μ_cj)² / σ²_cj], the sum over j taken
+// pairwise (PairwiseSums below), and the predicted class is its argmax (ties to the lower class code).
 #pragma once
 
 #include <Eigen/Dense>
@@ -30,6 +30,16 @@ struct Model {
   // Argmax of the joint log-likelihood per row; ties go to the lower class code.
   std::vector<int> predict(const Eigen::MatrixXd& X) const;
 };
+
+// A row's per-feature terms summed pairwise: the halves [0, p/2) and [p/2, p) are summed recursively and added,
+// left + right. joint_log_likelihood sums this way so that a caller who replaces one term (pareto's permutation of
+// one column) recomputes only the log₂ p partial sums on that term's path, O(log p) instead of O(p) per row, and
+// still gets the bits of a full evaluation.
+//
+// sums_into fills node[0 .. 2p − 1) with every partial sum (pre-order) and returns the total; replacing returns the
+// total with term j < p replaced by value, from the partial sums that sums_into filled. p = 0 sums to 0.
+double pairwise_sums_into(const double* terms, std::size_t p, double* node);
+double pairwise_sum_replacing(const double* node, std::size_t p, std::size_t j, double value);
 
 // Fits on the rows of X with class codes 0..n_classes−1. InputError for n_classes < 2, a label count that differs
 // from X's rows, a code out of range, a class without rows, a non-finite value or var_smoothing < 0.

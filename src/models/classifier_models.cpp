@@ -2,6 +2,7 @@
 // predictor for one replaced column (docs/pareto.md#performance item 1).
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "featrel/classifier.hpp"
 #include "featrel/format.hpp"
@@ -18,42 +19,44 @@ namespace {
 
 // ---- nb: decision = JLL(positive) − JLL(negative) --------------------------------------------------------------
 
-// Σ_j of a class's per-feature terms in column order, with column j's term swapped for `replaced` (j = npos: none),
-// exactly as naive_bayes::Model::joint_log_likelihood sums, so both paths give the same bits.
-double class_sum(const naive_bayes::Model& m, std::size_t c, const Eigen::MatrixXd& terms, Eigen::Index i,
-                 Eigen::Index j, double replaced) {
-  double s = m.log_prior(static_cast<Eigen::Index>(c));
-  for (Eigen::Index q = 0; q < terms.cols(); ++q) s += q == j ? replaced : terms(i, q);
-  return s;
-}
-
+// Each row's pairwise partial sums of its terms, per class (naive_bayes::pairwise_sums_into): a replaced column
+// recomputes the log₂ p sums on its path, with the bits of joint_log_likelihood on the changed data.
 class NaiveBayesScorer final : public ColumnScorer {
  public:
-  NaiveBayesScorer(const naive_bayes::Model& model, const Eigen::MatrixXd& X) : model_(model), X_(X) {
+  NaiveBayesScorer(const naive_bayes::Model& model, const Eigen::MatrixXd& X)
+      : model_(model), p_(static_cast<std::size_t>(X.cols())), stride_(2 * p_) {
+    std::vector<double> terms(p_);
     for (std::size_t c = 0; c < 2; ++c) {
-      terms_[c].resize(X.rows(), X.cols());
-      for (Eigen::Index i = 0; i < X.rows(); ++i)
-        for (Eigen::Index j = 0; j < X.cols(); ++j)
-          terms_[c](i, j) = model_.term(c, static_cast<std::size_t>(j), X(i, j));
+      nodes_[c].resize(static_cast<std::size_t>(X.rows()) * stride_);
+      for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        for (std::size_t j = 0; j < p_; ++j) terms[j] = model_.term(c, j, X(i, static_cast<Eigen::Index>(j)));
+        naive_bayes::pairwise_sums_into(terms.data(), p_, row_nodes(c, i));
+      }
     }
     base_.resize(X.rows());
     for (Eigen::Index i = 0; i < X.rows(); ++i)
-      base_(i) = class_sum(model_, 1, terms_[1], i, -1, 0.0) - class_sum(model_, 0, terms_[0], i, -1, 0.0);
+      base_(i) = (model_.log_prior(1) + row_nodes(1, i)[0]) - (model_.log_prior(0) + row_nodes(0, i)[0]);
   }
   const Eigen::VectorXd& base() const override { return base_; }
   void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
                             Eigen::VectorXd& out) const override {
-    out.resize(X_.rows());
-    const auto jj = static_cast<Eigen::Index>(j);
-    for (Eigen::Index i = 0; i < X_.rows(); ++i)
-      out(i) = class_sum(model_, 1, terms_[1], i, jj, model_.term(1, j, values(i))) -
-               class_sum(model_, 0, terms_[0], i, jj, model_.term(0, j, values(i)));
+    out.resize(base_.size());
+    const auto jll = [&](std::size_t c, Eigen::Index i) {
+      return model_.log_prior(static_cast<Eigen::Index>(c)) +
+             naive_bayes::pairwise_sum_replacing(row_nodes(c, i), p_, j, model_.term(c, j, values(i)));
+    };
+    for (Eigen::Index i = 0; i < base_.size(); ++i) out(i) = jll(1, i) - jll(0, i);
   }
 
  private:
+  double* row_nodes(std::size_t c, Eigen::Index i) { return nodes_[c].data() + static_cast<std::size_t>(i) * stride_; }
+  const double* row_nodes(std::size_t c, Eigen::Index i) const {
+    return nodes_[c].data() + static_cast<std::size_t>(i) * stride_;
+  }
+
   const naive_bayes::Model& model_;
-  Eigen::MatrixXd X_;
-  Eigen::MatrixXd terms_[2];
+  std::size_t p_, stride_;
+  std::vector<double> nodes_[2];  // per class: rows × stride_ partial sums
   Eigen::VectorXd base_;
 };
 

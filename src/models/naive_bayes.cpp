@@ -32,18 +32,45 @@ double Model::term(std::size_t c, std::size_t j, double x) const {
   return -0.5 * (log_norm(ci, ji) + d * d / var(ci, ji));
 }
 
+namespace {
+
+// [lo, hi) at node idx: the left half's subtree starts at idx + 1 and holds 2·(mid − lo) − 1 nodes.
+double fill(const double* t, std::size_t lo, std::size_t hi, double* node, std::size_t idx) {
+  if (hi - lo == 1) return node[idx] = t[lo];
+  const std::size_t mid = lo + (hi - lo) / 2;
+  const double left = fill(t, lo, mid, node, idx + 1);
+  const double right = fill(t, mid, hi, node, idx + 2 * (mid - lo));
+  return node[idx] = left + right;
+}
+
+double replacing(const double* node, std::size_t lo, std::size_t hi, std::size_t idx, std::size_t j, double value) {
+  if (hi - lo == 1) return value;
+  const std::size_t mid = lo + (hi - lo) / 2;
+  const std::size_t left = idx + 1, right = idx + 2 * (mid - lo);
+  if (j < mid) return replacing(node, lo, mid, left, j, value) + node[right];
+  return node[left] + replacing(node, mid, hi, right, j, value);
+}
+
+}  // namespace
+
+double pairwise_sums_into(const double* terms, std::size_t p, double* node) {
+  return p == 0 ? 0.0 : fill(terms, 0, p, node, 0);
+}
+
+double pairwise_sum_replacing(const double* node, std::size_t p, std::size_t j, double value) {
+  return replacing(node, 0, p, 0, j, value);
+}
+
 Eigen::MatrixXd Model::joint_log_likelihood(const Eigen::MatrixXd& X) const {
   models::check_rows_to_predict(X, mean.cols(), "naive Bayes");
   const Eigen::Index n = X.rows(), K = mean.rows(), p = mean.cols();
   Eigen::MatrixXd jll(n, K);
+  std::vector<double> terms(static_cast<std::size_t>(p)), node(2 * static_cast<std::size_t>(p));
   for (Eigen::Index c = 0; c < K; ++c)
     for (Eigen::Index i = 0; i < n; ++i) {
-      // Summed in column order, so a caller that recomputes one row's sum with one term replaced gets the same
-      // bits (pareto's permutation path).
-      double s = log_prior(c);
       for (Eigen::Index j = 0; j < p; ++j)
-        s += term(static_cast<std::size_t>(c), static_cast<std::size_t>(j), X(i, j));
-      jll(i, c) = s;
+        terms[static_cast<std::size_t>(j)] = term(static_cast<std::size_t>(c), static_cast<std::size_t>(j), X(i, j));
+      jll(i, c) = log_prior(c) + pairwise_sums_into(terms.data(), terms.size(), node.data());
     }
   return jll;
 }

@@ -1,6 +1,6 @@
 // Gaussian naive Bayes (docs/pareto.md#classifiers `nb`): parameters and joint log-likelihoods of a tiny data set against values
-// computed by hand (exact fractions for the moments), the smoothing term, ties going to the negative class, and
-// bad input.
+// computed by hand (exact fractions for the moments), the smoothing term, ties going to the negative class, bad
+// input, and the pairwise sum's one-term replacement against a full re-evaluation.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -82,6 +82,29 @@ TEST(NaiveBayes, SeparatesBlobsInThreeClasses) {
   const featrel::test::Labelled test = featrel::test::blobs(300, 4, 3, 4.0, 2);
   const nb::Model m = nb::fit(train.X, train.y, 3);
   EXPECT_GE(featrel::test::accuracy(test.y, m.predict(test.X)), 0.95);
+}
+
+TEST(NaiveBayes, PairwiseSumWithOneTermReplacedHasTheBitsOfAFullSum) {
+  // Terms of very different magnitudes, so that a different summation order would change the last bits; every
+  // length from 1 to 40 (odd and even splits) and every replaced position.
+  for (std::size_t p = 1; p <= 40; ++p) {
+    std::vector<double> t(p), node(2 * p), changed_node(2 * p);
+    for (std::size_t j = 0; j < p; ++j)
+      t[j] = std::ldexp(1.0 + 0.1 * static_cast<double>(j), static_cast<int>(j % 7) * 9 - 20) / 3.0;
+    const double total = nb::pairwise_sums_into(t.data(), p, node.data());
+    // The pairwise order: for p = 3, t0 + (t1 + t2).
+    if (p == 3) {
+      EXPECT_EQ(total, t[0] + (t[1] + t[2]));
+    }
+    for (std::size_t j = 0; j < p; ++j) {
+      std::vector<double> changed = t;
+      changed[j] = -7.25e3 / 7.0;
+      EXPECT_EQ(nb::pairwise_sum_replacing(node.data(), p, j, changed[j]),
+                nb::pairwise_sums_into(changed.data(), p, changed_node.data()))
+          << "p " << p << " j " << j;
+    }
+  }
+  EXPECT_EQ(nb::pairwise_sums_into(nullptr, 0, nullptr), 0.0);
 }
 
 TEST(NaiveBayes, BadInput) {

@@ -117,9 +117,11 @@ TEST(Mrmr, WideGreedyEqualsTheDefinitionWithDuplicateTies) {
   Eigen::MatrixXd Z(n, p);
   for (Eigen::Index i = 0; i < n; ++i)
     for (Eigen::Index j = 0; j < p; ++j) Z(i, j) = r.normal();
-  for (const auto& [copy, of] : std::vector<std::pair<int, int>>{{7, 3}, {41, 12}, {59, 1}, {30, 29}}) Z.col(copy) = Z.col(of);
+  for (const auto& [copy, of] : std::vector<std::pair<int, int>>{{7, 3}, {41, 12}, {59, 1}, {30, 29}})
+    Z.col(copy) = Z.col(of);
   std::vector<int> labels(static_cast<std::size_t>(n));
-  for (Eigen::Index i = 0; i < n; ++i) labels[static_cast<std::size_t>(i)] = Z(i, 0) + 0.7 * Z(i, 1) + 0.3 * r.normal() > 0;
+  for (Eigen::Index i = 0; i < n; ++i)
+    labels[static_cast<std::size_t>(i)] = Z(i, 0) + 0.7 * Z(i, 1) + 0.3 * r.normal() > 0;
   const Target y = classes(labels, 2);
   const auto got = selectors::mrmr(Z, y, static_cast<int>(p));
 

@@ -237,7 +237,8 @@ std::string auto_mrmr_cost_warning(std::size_t n_rows, std::size_t p, const std:
   const bool has_mrmr =
       std::any_of(selectors.begin(), selectors.end(), [](const Selector& s) { return s.builtin && s.name == "mrmr"; });
   const double width = static_cast<double>(p);
-  const double work = static_cast<double>(options.M) * options.tt_split * static_cast<double>(n_rows) * width * width / 3.0;
+  const double rows = options.tt_split * static_cast<double>(n_rows);
+  const double work = static_cast<double>(options.M) * rows * width * width / 3.0;
   if (options.n_features_to_select || !has_mrmr || work <= kSlowWork) return "";
   return "ubayfs: n_features_to_select auto draws up to all " + std::to_string(p) +
          " features per sub-sample, and mRMR's cost grows with the square of that width (about " +

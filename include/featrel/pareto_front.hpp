@@ -35,10 +35,18 @@ class DominanceTable {
   std::size_t n_features() const { return n_; }
   CritSet all_criteria() const;
 
-  // B(f,g): criteria where f is strictly better (lower) than g.
-  const CritSet& better(std::size_t f, std::size_t g) const { return better_[f * n_ + g]; }
+  // B(f,g): criteria where f is strictly better (lower) than g. Computed on demand (m comparisons): a stored n × n
+  // table would hold 16 bytes per pair, 6.4 GB at 20,000 features.
+  CritSet better(std::size_t f, std::size_t g) const {
+    CritSet b;
+    const double* vf = v_.data() + f * m_;
+    const double* vg = v_.data() + g * m_;
+    for (std::size_t c = 0; c < m_; ++c)
+      if (vf[c] < vg[c]) b.set(c);
+    return b;
+  }
   // W(f,g) = B(g,f).
-  const CritSet& worse(std::size_t f, std::size_t g) const { return better_[g * n_ + f]; }
+  CritSet worse(std::size_t f, std::size_t g) const { return better(g, f); }
   // E(f,g): criteria where the two are equal.
   CritSet equal(std::size_t f, std::size_t g) const;
   // g dominates f on X: X ∩ B(f,g) = ∅ and X ∩ W(f,g) ≠ ∅.
@@ -59,7 +67,7 @@ class DominanceTable {
 
  private:
   std::size_t m_ = 0, n_ = 0;
-  std::vector<CritSet> better_;  // n × n, row f, column g: B(f,g)
+  std::vector<double> v_;  // n × m, feature-major: the compared values (grid indices under a tie tolerance)
 };
 
 // M(f) for a feature f on the front of all criteria (depth 1), by the hitting-set formulation of docs/pareto.md#minimal-criteria-sets: rivals

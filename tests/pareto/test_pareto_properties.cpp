@@ -99,21 +99,28 @@ TEST(ParetoProperties, LayersAreNonDominatedSorting) {
   for (int table = 0; table < 200; ++table) {
     const std::size_t n = 1 + g.bounded(9), m = 1 + g.bounded(4);
     const DominanceTable t(random_table(g, m, n, table % 2 == 0));
-    const auto layer = t.layers(t.all_criteria());
-    // Peel fronts: L1 = Pareto(F), L2 = Pareto(F \ L1), ...
-    std::vector<bool> left(n, true);
-    for (int level = 1; std::count(left.begin(), left.end(), true) > 0; ++level) {
-      std::vector<std::size_t> peel;
-      for (std::size_t f = 0; f < n; ++f) {
-        if (!left[f]) continue;
-        bool dominated = false;
-        for (std::size_t g2 = 0; g2 < n; ++g2)
-          if (left[g2] && g2 != f && t.dominates(g2, f, t.all_criteria())) dominated = true;
-        if (!dominated) peel.push_back(f);
-      }
-      for (std::size_t f : peel) {
-        ASSERT_EQ(layer[f], level);
-        left[f] = false;
+    // Every criterion, and a random non-empty subset (the layers order by the subset's values only).
+    CritSet some;
+    for (std::size_t c = 0; c < m; ++c)
+      if (g.bounded(2) == 1) some.set(c);
+    if (some.none()) some.set(g.bounded(m));
+    for (const CritSet& x : {t.all_criteria(), some}) {
+      const auto layer = t.layers(x);
+      // Peel fronts: L1 = Pareto(F), L2 = Pareto(F \ L1), ...
+      std::vector<bool> left(n, true);
+      for (int level = 1; std::count(left.begin(), left.end(), true) > 0; ++level) {
+        std::vector<std::size_t> peel;
+        for (std::size_t f = 0; f < n; ++f) {
+          if (!left[f]) continue;
+          bool dominated = false;
+          for (std::size_t g2 = 0; g2 < n; ++g2)
+            if (left[g2] && g2 != f && t.dominates(g2, f, x)) dominated = true;
+          if (!dominated) peel.push_back(f);
+        }
+        for (std::size_t f : peel) {
+          ASSERT_EQ(layer[f], level);
+          left[f] = false;
+        }
       }
     }
     // Strict dominance is irreflexive and asymmetric: equal rows never dominate each other.

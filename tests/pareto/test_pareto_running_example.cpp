@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <numeric>
 #include <sstream>
 
 #include "pareto_test_util.hpp"
@@ -45,6 +46,28 @@ TEST(ParetoRunningExample, FrontLayersAndDominators) {
   EXPECT_EQ(names(r.layers[1], r.feature_names), (Names{"f3"}));
   EXPECT_EQ(names(r.features[index_of(r, "f3")].dominated_by, r.feature_names), (Names{"f1", "f2"}));
   EXPECT_EQ(r.tie_count, 0u);  // the paper: no ties
+}
+
+TEST(ParetoRunningExample, LongDominatorListsKeepTheLowestLayers) {
+  // A chain of 150 features (feature j scores j on both criteria, lower is better): feature j is dominated by the
+  // j features before it and lies in layer j + 1. Up to 100 dominators are listed in full; feature 149 lists the
+  // 100 of the lowest layers (f0…f99) and counts all 149.
+  std::string csv = "criterion";
+  for (int j = 0; j < 150; ++j) csv += ",f" + std::to_string(j);
+  for (const char* crit : {"RF:accuracy", "RF:sensitivity"}) {
+    csv += std::string("\n") + crit;
+    for (int j = 0; j < 150; ++j) csv += "," + std::to_string(j);  // impact j: a larger rise under permutation, less important
+  }
+  const Result r = analyse(parse_impact_table(csv + "\n", "chain"), {});
+  ASSERT_EQ(r.features.size(), 150u);
+  EXPECT_EQ(r.features[149].layer, 150);
+  EXPECT_EQ(r.features[100].n_dominated_by, 100u);
+  EXPECT_EQ(r.features[100].dominated_by.size(), 100u);
+  EXPECT_EQ(r.features[149].n_dominated_by, 149u);
+  std::vector<std::size_t> first(100);
+  std::iota(first.begin(), first.end(), std::size_t{0});
+  EXPECT_EQ(r.features[149].dominated_by, first);
+  EXPECT_TRUE(r.features[0].dominated_by.empty());
 }
 
 TEST(ParetoRunningExample, BetterSetsMatchThePaper) {

@@ -118,6 +118,13 @@ void analyse_criteria(Result& r) {
     f.layer = layer[j];
     f.important = layer[j] <= o.depth;
     f.dominated_by = table.dominated_by(j, all);
+    f.n_dominated_by = f.dominated_by.size();
+    if (f.dominated_by.size() > kMaxListedDominators) {
+      std::stable_sort(f.dominated_by.begin(), f.dominated_by.end(),
+                       [&](std::size_t a, std::size_t b) { return layer[a] < layer[b]; });
+      f.dominated_by.resize(kMaxListedDominators);
+      std::sort(f.dominated_by.begin(), f.dominated_by.end());
+    }
     r.layers[static_cast<std::size_t>(layer[j] - 1)].push_back(j);
     if (layer[j] == 1) r.front.push_back(j);
   }

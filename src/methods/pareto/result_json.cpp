@@ -61,6 +61,7 @@ Json to_json(const Result& r) {
     e["layer"] = f.layer;
     e["important"] = f.important;
     e["dominated_by"] = names_of(r, f.dominated_by);
+    e["n_dominated_by"] = f.n_dominated_by;
     Json sets = Json::array();
     for (const CritSet& x : f.minimal_sets) {
       Json ids = Json::array();

@@ -27,8 +27,9 @@ CountsInput parse_counts_csv(std::string_view text, const std::string& source, s
         std::string value = trim(body.substr(8));
         if (!value.empty() && (value[0] == ':' || value[0] == '=')) value = trim(value.substr(1));
         models = io::parse_number(value);
-        if (!models || *models < 0 || std::floor(*models) != *models)
-          throw InputError("ubayfs: " + where + ": n_models must be a whole number, got '" + value + "'");
+        // The --n-models option's upper bound; larger numbers would not fit the count type either.
+        if (!models || *models < 0 || *models > 1e9 || std::floor(*models) != *models)
+          throw InputError("ubayfs: " + where + ": n_models must be a whole number in [0, 1e9], got '" + value + "'");
       }
       continue;
     }

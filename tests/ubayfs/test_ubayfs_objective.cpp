@@ -187,6 +187,7 @@ TEST(UbayfsObjective, CountsAndConstraintFilesParse) {
   EXPECT_EQ(in.n_models, 100u);
   EXPECT_THROW(parse_counts_csv("feature,count\na,3\n", "c.csv"), InputError);           // no M
   EXPECT_THROW(parse_counts_csv("feature,count\na,-1\n", "c.csv", 5), InputError);       // negative
+  EXPECT_THROW(parse_counts_csv("# n_models: 1e60\nfeature,count\na,3\n", "c.csv"), InputError);  // beyond 1e9
   EXPECT_THROW(parse_counts_csv("name,value\na,1\n", "c.csv", 5), InputError);           // header
 
   const ConstraintsFile f = parse_constraints_json(R"({

@@ -28,6 +28,13 @@
 // reproducibility therefore fix the sequence of solves per LpSvm independently of the thread count: FRI runs its
 // bound and probe tasks in a fixed number of contiguous blocks, one LpSvm per block (methods/fri/lp_blocks.cpp).
 //
+// Privileged information (LUPI, docs/fri.md#privileged-information): an optional second block X* of columns known
+// for the training rows only. It enters through correcting functions g_c(x*) = w*_c·x* + b*_c ≥ 0 (one for
+// classification, two for regression and ordinal: one beside each side's slack) that stand in for the slacks:
+// each g_{c,i} is a column with the same coefficient as the slack it accompanies in the data row, an equality row
+// ties it to the function, Σ(w+ + w-) + γ·Σ|w*| is the L1 row and Σ slacks + κ·Σg the loss row. The model itself
+// (decision values, predictions) uses the normal block only.
+//
 // Typical use (docs/fri.md#hyperparameter-search to #preset-constraints):
 //   LpSvm lp(Z, y, LpTask::classification, nonconstant);       // once per thread
 //   lp.set_active_samples(train); lp.fit_baseline(C0); ...       // CV: C path per fold,
@@ -92,6 +99,17 @@ struct LpCounters {
   LpCounters& operator+=(const LpCounters& other);
 };
 
+// The privileged block of an LpSvm (see the header paragraph).
+struct LpPrivileged {
+  Eigen::MatrixXd X;          // n x d* standardised privileged columns
+  std::vector<int> features;  // the columns of X the LP uses (constant ones left out), distinct
+  double gamma = 1.0;         // > 0: weight of Σ|w*| in the L1 row and the baseline objective
+  double kappa = 1.0;         // > 0: weight of Σg in the loss row and the baseline objective
+  // Classification: the margin row y_i(w·x_i + b) ≥ 1 − y_i·g_i − ξ_i of fri 8.1.0 instead of 1 − g_i − ξ_i
+  // (docs/fri.md#privileged-information says why featrel's default differs).
+  bool reference_margin = false;
+};
+
 struct LpSvmOptions {
   bool lazy_rows = true;       // bound/feasibility LPs on the working set of tight rows (exact)
   double lazy_margin = 0.5;    // κ: rows slack by more than κ (× s_y for regression) are deferred
@@ -121,8 +139,8 @@ class LpBasis {
  private:
   friend class LpSvm;
   friend class lp_detail::ClpLp;
-  std::vector<unsigned char> col_status_;  // core (2d + n_free), slacks, probe pair when has_probe_
-  std::vector<unsigned char> row_status_;  // data rows, order rows, L1 row, loss row
+  std::vector<unsigned char> col_status_;  // core (w±, free, privileged block), slacks, probe pair when has_probe_
+  std::vector<unsigned char> row_status_;  // data rows, order rows, L1 row, loss row, correction rows
   std::vector<double> col_value_;          // primal values in col_status_'s order (free columns need them)
   std::vector<double> row_gap_;            // per data row: activity minus its nearest bound at this basis
   bool has_probe_ = false;
@@ -135,9 +153,14 @@ struct LpModelFit {
   double bias = 0.0;               // classification and regression
   std::vector<double> thresholds;  // ordinal: θ_0..θ_{K-2}
   double probe_weight = 0.0;       // w_z when a probe column is present
-  double loss = 0.0;               // L = Σ slacks
-  std::vector<double> sample_losses;  // each sample's slacks summed (Σ = loss); 0 for held-out samples
-  double l1_norm = 0.0;            // N = Σ_j |w_j|, probe included, computed from w
+  double loss = 0.0;               // L = Σ slacks (+ κ·Σg with a privileged block): the loss row's activity
+  std::vector<double> sample_losses;  // each sample's share of L (Σ = loss); 0 for held-out samples
+  double l1_norm = 0.0;            // N = Σ_j |w_j| (+ γ·Σ|w*|), probe included: the L1 row's activity
+  // Privileged block: w*_c per column of the caller's X* (column c = correcting function, 0 for inactive ones),
+  // b*_c, and Σ|w*| without γ.
+  Eigen::MatrixXd priv_w;
+  std::vector<double> priv_bias;
+  double priv_l1_norm = 0.0;
   LpSolve solve;
 };
 
@@ -149,6 +172,9 @@ class LpSvm {
   // Throws std::invalid_argument on inconsistent arguments.
   LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
         std::vector<int> features, double epsilon = 0.0, LpSvmOptions options = {});
+  // The same with a privileged block (its X has n rows too).
+  LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+        std::vector<int> features, double epsilon, LpSvmOptions options, const LpPrivileged& privileged);
   ~LpSvm();
   LpSvm(LpSvm&&) noexcept;
   LpSvm& operator=(LpSvm&&) noexcept;
@@ -160,6 +186,9 @@ class LpSvm {
   int n_columns() const;                  // columns of the caller's X
   const std::vector<int>& features() const;
   int n_levels() const;                   // ordinal K (2 for classification, 0 for regression)
+  // Correcting functions: 0 without a privileged block, else 1 (classification) or 2 (regression, ordinal).
+  int n_correcting_functions() const;
+  const std::vector<int>& privileged_features() const;
   double epsilon() const;
   double lazy_scale() const;              // 1, or the population sd of y for regression
   const LpSvmOptions& options() const;
@@ -191,6 +220,10 @@ class LpSvm {
   LpSolve bound(int j, LpSense sense, const LpBasis& start);
   // The same for the probe column.
   LpSolve bound_probe(LpSense sense, const LpBasis& start);
+  // Privileged column k (a column of X* in privileged_features()): min or max of Σ_c coef[c]·w*_{c,k}, one
+  // coefficient per correcting function (objective: that value), or the smallest Σ_c |w*_{c,k}|.
+  LpSolve bound_privileged(int k, std::span<const double> coef, LpSense sense, const LpBasis& start);
+  LpSolve min_privileged_magnitude(int k, const LpBasis& start);
   // As bound(), but an LP that stays primal infeasible after the retry is reported (optimal = false,
   // status = primal_infeasible) instead of thrown; any other failure still throws.
   LpSolve try_bound(int j, LpSense sense, const LpBasis& start);
@@ -236,6 +269,8 @@ class LpSvm {
   void reset_counters();
 
  private:
+  LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+        std::vector<int> features, double epsilon, LpSvmOptions options, const LpPrivileged* privileged);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

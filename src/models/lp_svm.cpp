@@ -82,6 +82,12 @@ struct LpSvm::Impl {
   LpSolve last_solve;
   LpCounters counters;
 
+  int priv_position(int k) const {
+    require(k >= 0 && k < p.d_priv_total && p.priv_position[static_cast<std::size_t>(k)] >= 0,
+            "column " + std::to_string(k) + " is not one of the LP's privileged features");
+    return p.priv_position[static_cast<std::size_t>(k)];
+  }
+
   int position(int j) const {
     require(j >= 0 && j < p.d_total && p.position[static_cast<std::size_t>(j)] >= 0,
             "column " + std::to_string(j) + " is not one of the LP's features");
@@ -90,8 +96,8 @@ struct LpSvm::Impl {
 
   void check_basis(const LpBasis& b) const {
     require(!b.empty(), "empty basis (save one with save_basis())");
-    const std::size_t cols = static_cast<std::size_t>(2 * p.d + p.n_free + p.n_slack + (b.has_probe_ ? 2 : 0));
-    const std::size_t rows = static_cast<std::size_t>(p.n_rows() + p.n_order + 2);
+    const std::size_t cols = static_cast<std::size_t>(p.n_core_cols() + p.n_slack + (b.has_probe_ ? 2 : 0));
+    const std::size_t rows = static_cast<std::size_t>(p.n_rows() + p.n_order + 2 + p.n_correction_rows());
     require(b.col_status_.size() == cols && b.row_status_.size() == rows,
             "basis does not belong to this LP's layout");
   }
@@ -151,18 +157,33 @@ struct LpSvm::Impl {
     work_basis_id = start.id_;
   }
 
-  // Left-out rows violated by the working set's solution (their slacks are 0 there).
-  std::vector<int> violated_rows(const ClpLp& m) const {
-    std::vector<int> out;
-    if (left_out.empty()) return out;
+  // x_i·w (+ z_i·w_z) per sample at m's solution.
+  Eigen::VectorXd scores(const ClpLp& m) const {
     Eigen::VectorXd w(p.d);
     for (int k = 0; k < p.d; ++k) w[k] = m.weight(k);
     Eigen::VectorXd xw = p.X * w;
     if (m.has_probe()) xw += m.probe_weight() * s.probe;
+    return xw;
+  }
+
+  // Activity of a data row that m did not load, at m's solution (its slacks are 0 there; the privileged
+  // block's g columns are always loaded).
+  double unloaded_activity(const ClpLp& m, const Eigen::VectorXd& xw, const lp_detail::DataRow& row) const {
+    double a = row.xsign * xw[row.sample] + row.free_coef * m.free_value(row.free_index);
+    for (int q = 0; q < 2; ++q)
+      if (row.gfun[q] >= 0) a += row.g_coef[q] * m.g_value(row.gfun[q], row.sample);
+    return a;
+  }
+
+  // Left-out rows violated by the working set's solution (their slacks are 0 there).
+  std::vector<int> violated_rows(const ClpLp& m) const {
+    std::vector<int> out;
+    if (left_out.empty()) return out;
+    const Eigen::VectorXd xw = scores(m);
     for (int r : left_out) {
       if (m.loaded(r)) continue;
       const lp_detail::DataRow& row = p.rows[static_cast<std::size_t>(r)];
-      const double a = row.xsign * xw[row.sample] + row.free_coef * m.free_value(row.free_index);
+      const double a = unloaded_activity(m, xw, row);
       double lo = 0.0, hi = 0.0;
       p.row_bounds(r, s.epsilon, true, lo, hi);
       if (a < lo - opt.lazy_tolerance || a > hi + opt.lazy_tolerance) out.push_back(r);
@@ -214,10 +235,17 @@ struct LpSvm::Impl {
       }
     }
     if (r.optimal) {
-      if (obj.kind == Objective::Kind::weight)
+      if (obj.kind == Objective::Kind::weight) {
         r.objective = obj.column == -2 ? m->probe_weight() : m->weight(obj.column);
-      else if (obj.kind == Objective::Kind::zero)
+      } else if (obj.kind == Objective::Kind::privileged) {
         r.objective = 0.0;
+        for (int c = 0; c < p.n_fun; ++c) r.objective += obj.coef[c] * m->priv_weight(c, obj.column);
+      } else if (obj.kind == Objective::Kind::privileged_magnitude) {
+        r.objective = 0.0;
+        for (int c = 0; c < p.n_fun; ++c) r.objective += std::abs(m->priv_weight(c, obj.column));
+      } else if (obj.kind == Objective::Kind::zero) {
+        r.objective = 0.0;
+      }
     }
     last = m;
     last_solve = r;
@@ -231,14 +259,11 @@ struct LpSvm::Impl {
     LpBasis b;
     last->basis_to(p, b);
     if (last != &full) {
-      Eigen::VectorXd w(p.d);
-      for (int k = 0; k < p.d; ++k) w[k] = last->weight(k);
-      Eigen::VectorXd xw = p.X * w;
-      if (last->has_probe()) xw += last->probe_weight() * s.probe;
+      const Eigen::VectorXd xw = scores(*last);
       for (int r = 0; r < p.n_rows(); ++r) {
         if (last->loaded(r)) continue;
         const lp_detail::DataRow& row = p.rows[static_cast<std::size_t>(r)];
-        const double a = row.xsign * xw[row.sample] + row.free_coef * last->free_value(row.free_index);
+        const double a = unloaded_activity(*last, xw, row);
         double lo = 0.0, hi = 0.0;
         p.row_bounds(r, s.epsilon, s.active[static_cast<std::size_t>(row.sample)] != 0, lo, hi);
         double gap = std::numeric_limits<double>::infinity();
@@ -261,8 +286,9 @@ struct LpSvm::Impl {
       f.bias = m.free_value(0);
     }
     f.probe_weight = m.probe_weight();
-    f.loss = m.slack_sum();
-    // Per sample: its one or two slacks (regression ξ⁺ + ξ⁻, ordinal ξᵘ + ξᵈ); rows not loaded hold no slack.
+    f.loss = m.slack_sum() + p.kappa * m.g_sum();
+    // Per sample: its one or two slacks (regression ξ⁺ + ξ⁻, ordinal ξᵘ + ξᵈ) and κ·g; rows not loaded hold no
+    // slack.
     f.sample_losses.assign(static_cast<std::size_t>(p.n), 0.0);
     const double* x = m.clp().getColSolution();
     for (const lp_detail::DataRow& row : p.rows)
@@ -271,7 +297,17 @@ struct LpSvm::Impl {
           const int c = m.slack_col(row.slack[q]);
           if (c >= 0) f.sample_losses[static_cast<std::size_t>(row.sample)] += x[c];
         }
+    for (int c = 0; c < p.n_fun; ++c)
+      for (int i = 0; i < p.n; ++i) f.sample_losses[static_cast<std::size_t>(i)] += p.kappa * m.g_value(c, i);
     f.l1_norm = m.l1_sum();
+    if (p.n_fun > 0) {
+      f.priv_w = Eigen::MatrixXd::Zero(p.d_priv_total, p.n_fun);
+      for (int c = 0; c < p.n_fun; ++c) {
+        for (int k = 0; k < p.d_priv; ++k) f.priv_w(p.priv_features[static_cast<std::size_t>(k)], c) = m.priv_weight(c, k);
+        f.priv_bias.push_back(m.priv_free_value(c));
+      }
+      f.priv_l1_norm = m.priv_l1_sum();
+    }
     f.solve = r;
     return f;
   }
@@ -279,9 +315,18 @@ struct LpSvm::Impl {
 
 LpSvm::LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
              std::vector<int> features, double epsilon, LpSvmOptions options)
+    : LpSvm(X, y, task, std::move(features), epsilon, options, nullptr) {}
+
+LpSvm::LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+             std::vector<int> features, double epsilon, LpSvmOptions options, const LpPrivileged& privileged)
+    : LpSvm(X, y, task, std::move(features), epsilon, options, &privileged) {}
+
+LpSvm::LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
+             std::vector<int> features, double epsilon, LpSvmOptions options, const LpPrivileged* privileged)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.p = lp_detail::make_problem(X, y, task, features);
+  if (privileged != nullptr) lp_detail::add_privileged(m.p, *privileged);
   require(std::isfinite(epsilon) && epsilon >= 0.0, "epsilon must be finite and >= 0");
   require(options.lazy_margin >= 0.0 && options.lazy_tolerance >= 0.0, "lazy_margin and lazy_tolerance must be >= 0");
   m.opt = options;
@@ -307,6 +352,8 @@ int LpSvm::n_samples() const { return impl_->p.n; }
 int LpSvm::n_columns() const { return impl_->p.d_total; }
 const std::vector<int>& LpSvm::features() const { return impl_->p.features; }
 int LpSvm::n_levels() const { return impl_->p.n_levels; }
+int LpSvm::n_correcting_functions() const { return impl_->p.n_fun; }
+const std::vector<int>& LpSvm::privileged_features() const { return impl_->p.priv_features; }
 double LpSvm::epsilon() const { return impl_->s.epsilon; }
 double LpSvm::lazy_scale() const { return impl_->p.lazy_scale; }
 const LpSvmOptions& LpSvm::options() const { return impl_->opt; }
@@ -406,6 +453,29 @@ LpSolve LpSvm::bound_probe(LpSense sense, const LpBasis& start) {
   obj.column = -2;
   obj.sense = sense;
   return impl_->solve_on(obj, &start, false, "bound LP " + to_string(sense) + " of the probe weight");
+}
+
+LpSolve LpSvm::bound_privileged(int k, std::span<const double> coef, LpSense sense, const LpBasis& start) {
+  Impl& m = *impl_;
+  require(static_cast<int>(coef.size()) == m.p.n_fun,
+          "bound_privileged needs one coefficient per correcting function (" + std::to_string(m.p.n_fun) + ")");
+  Objective obj;
+  obj.kind = Objective::Kind::privileged;
+  obj.column = m.priv_position(k);
+  obj.sense = sense;
+  for (std::size_t c = 0; c < coef.size(); ++c) {
+    require(std::isfinite(coef[c]), "bound_privileged coefficients must be finite");
+    obj.coef[c] = coef[c];
+  }
+  return m.solve_on(obj, &start, false,
+                    "bound LP " + to_string(sense) + " of privileged column " + std::to_string(k));
+}
+
+LpSolve LpSvm::min_privileged_magnitude(int k, const LpBasis& start) {
+  Objective obj;
+  obj.kind = Objective::Kind::privileged_magnitude;
+  obj.column = impl_->priv_position(k);
+  return impl_->solve_on(obj, &start, false, "bound LP min |w*| of privileged column " + std::to_string(k));
 }
 
 bool LpSvm::feasible(const LpBasis& start) {

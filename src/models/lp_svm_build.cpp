@@ -128,6 +128,44 @@ Problem make_problem(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen
   return p;
 }
 
+void add_privileged(Problem& p, const LpPrivileged& privileged) {
+  const Eigen::MatrixXd& Xp = privileged.X;
+  require(Xp.rows() == p.n, "the privileged block has " + std::to_string(Xp.rows()) + " rows for " +
+                                std::to_string(p.n) + " samples");
+  require(std::isfinite(privileged.gamma) && privileged.gamma > 0.0, "privileged gamma must be finite and > 0");
+  require(std::isfinite(privileged.kappa) && privileged.kappa > 0.0, "privileged kappa must be finite and > 0");
+  require(!privileged.reference_margin || p.task == LpTask::classification,
+          "the reference margin applies to classification only");
+  p.d_priv_total = static_cast<int>(Xp.cols());
+  p.priv_position.assign(static_cast<std::size_t>(p.d_priv_total), -1);
+  p.priv_features.clear();
+  for (int j : privileged.features) {
+    require(j >= 0 && j < p.d_priv_total, "privileged column " + std::to_string(j) + " outside X*'s " +
+                                              std::to_string(p.d_priv_total) + " columns");
+    require(p.priv_position[static_cast<std::size_t>(j)] < 0, "privileged column " + std::to_string(j) + " listed twice");
+    p.priv_position[static_cast<std::size_t>(j)] = static_cast<int>(p.priv_features.size());
+    p.priv_features.push_back(j);
+  }
+  p.d_priv = static_cast<int>(p.priv_features.size());
+  p.Xp.resize(p.n, p.d_priv);
+  for (int k = 0; k < p.d_priv; ++k) p.Xp.col(k) = Xp.col(p.priv_features[static_cast<std::size_t>(k)]);
+  require(p.Xp.allFinite(), "X* has a value that is not finite");
+  p.gamma = privileged.gamma;
+  p.kappa = privileged.kappa;
+  // Which function accompanies which slack: classification one (beside ξ); regression g⁺ beside ξ⁺ (lifting the
+  // activity to y - ε) and g⁻ beside ξ⁻; ordinal g⁰ in the "≥ 1" rows and g¹ in the "≤ -1" rows. Each g enters
+  // with its slack's coefficient, so it relaxes the row exactly as the slack does.
+  p.n_fun = p.task == LpTask::classification ? 1 : 2;
+  for (DataRow& r : p.rows) {
+    for (int q = 0; q < 2; ++q) {
+      if (r.slack[q] < 0) continue;
+      r.gfun[q] = p.task == LpTask::ordinal ? (r.upper_row ? 1 : 0) : q;
+      r.g_coef[q] = r.slack_coef[q];
+      if (privileged.reference_margin) r.g_coef[q] = p.y[r.sample];  // y_i·g_i (fri 8.1.0)
+    }
+  }
+}
+
 void Problem::row_bounds(int r, double epsilon, bool active, double& lo, double& hi) const {
   if (!active) {
     lo = -kInf;
@@ -209,6 +247,10 @@ ClpLp::ClpLp() {
 void ClpLp::build(const Problem& p, const State& s, const std::vector<int>& data_rows) {
   d_ = p.d;
   n_free_ = p.n_free;
+  n_ = p.n;
+  n_fun_ = p.n_fun;
+  dp_ = p.d_priv;
+  gamma_ = p.gamma;
   n_loaded_ = static_cast<int>(data_rows.size());
   row_of_.assign(static_cast<std::size_t>(p.n_rows()), -1);
   slack_col_.assign(static_cast<std::size_t>(p.n_slack), -1);
@@ -227,6 +269,8 @@ void ClpLp::build(const Problem& p, const State& s, const std::vector<int>& data
   model_row_data.push_back(-1);
   loss_row_ = static_cast<int>(model_row_data.size());
   model_row_data.push_back(-1);
+  correction_base_ = static_cast<int>(model_row_data.size());
+  model_row_data.resize(model_row_data.size() + static_cast<std::size_t>(p.n_correction_rows()), -1);
   const int n_model_rows = static_cast<int>(model_row_data.size());
 
   Columns c;
@@ -250,6 +294,37 @@ void ClpLp::build(const Problem& p, const State& s, const std::vector<int>& data
     if (f >= 1 && f - 1 < p.n_order) c.push(order_rows_[static_cast<std::size_t>(f - 1)], -1.0);
     if (f < p.n_order) c.push(order_rows_[static_cast<std::size_t>(f)], 1.0);
     c.close(-kInf, kInf);
+  }
+  // Privileged block: per function w*+, w*- (−x* in its correction rows, γ in the L1 row) and b* (free, −1 in
+  // its correction rows); then g_{c,i}: the accompanied slack's coefficient in each loaded data row of sample i,
+  // κ in the loss row and 1 in its correction row.
+  for (int f = 0; f < p.n_fun; ++f) {
+    for (int sign = 1; sign >= -1; sign -= 2) {
+      for (int k = 0; k < p.d_priv; ++k) {
+        c.push(l1_row_, p.gamma);
+        for (int i = 0; i < p.n; ++i) c.push(correction_row(f, i), -sign * p.Xp(i, k));
+        c.close(0.0, kInf);
+      }
+    }
+    for (int i = 0; i < p.n; ++i) c.push(correction_row(f, i), -1.0);
+    c.close(-kInf, kInf);
+  }
+  if (p.n_fun > 0) {
+    std::vector<std::vector<std::pair<int, double>>> g_rows(static_cast<std::size_t>(p.n_correction_rows()));
+    for (int m = 0; m < n_loaded_; ++m) {
+      const DataRow& row = p.rows[static_cast<std::size_t>(model_row_data[static_cast<std::size_t>(m)])];
+      for (int q = 0; q < 2; ++q)
+        if (row.gfun[q] >= 0)
+          g_rows[static_cast<std::size_t>(row.gfun[q] * p.n + row.sample)].emplace_back(m, row.g_coef[q]);
+    }
+    for (int f = 0; f < p.n_fun; ++f) {
+      for (int i = 0; i < p.n; ++i) {
+        for (const auto& [m, v] : g_rows[static_cast<std::size_t>(f * p.n + i)]) c.push(m, v);
+        c.push(loss_row_, p.kappa);
+        c.push(correction_row(f, i), 1.0);
+        c.close(0.0, kInf);
+      }
+    }
   }
   // Slacks of the loaded rows, each also in the loss row.
   for (int m = 0; m < n_loaded_; ++m) {
@@ -316,6 +391,11 @@ int ClpLp::add_rows(const Problem& p, const State& s, const std::vector<int>& da
     }
     cols.push_back(col_free(row.free_index));
     vals.push_back(row.free_coef);
+    for (int q = 0; q < 2; ++q) {
+      if (row.gfun[q] < 0) continue;
+      cols.push_back(col_g(row.gfun[q], row.sample));
+      vals.push_back(row.g_coef[q]);
+    }
     if (probe_col_ >= 0) {
       const double v = row.xsign * s.probe[row.sample];
       if (v != 0.0) {

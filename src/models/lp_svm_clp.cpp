@@ -79,6 +79,19 @@ void ClpLp::apply_bounds(const Problem& p, const State& s) {
     set_col_bounds(col_wminus(k), s.minus_lo[static_cast<std::size_t>(k)], s.minus_hi[static_cast<std::size_t>(k)]);
   }
   for (int f = 0; f < n_free_; ++f) set_col_bounds(col_free(f), -kInf, kInf);
+  for (int c = 0; c < n_fun_; ++c) {
+    for (int k = 0; k < dp_; ++k) {
+      set_col_bounds(col_pplus(c, k), 0.0, kInf);
+      set_col_bounds(col_pminus(c, k), 0.0, kInf);
+    }
+    set_col_bounds(col_pfree(c), -kInf, kInf);
+    for (int i = 0; i < n_; ++i) {
+      // As with slacks: a held-out sample's g is fixed at 0 (out of the loss row) and its correction row freed.
+      const bool active = s.active[static_cast<std::size_t>(i)] != 0;
+      set_col_bounds(col_g(c, i), 0.0, active ? kInf : 0.0);
+      set_row_bounds(correction_row(c, i), active ? 0.0 : -kInf, active ? 0.0 : kInf);
+    }
+  }
   for (int q = 0; q < p.n_slack; ++q) {
     const int c = slack_col_[static_cast<std::size_t>(q)];
     if (c < 0) continue;
@@ -105,6 +118,11 @@ void ClpLp::set_objective(const Problem& p, const Objective& o) {
         if (c >= 0) cost[static_cast<std::size_t>(c)] = o.C;
       }
       if (probe_col_ >= 0) cost[static_cast<std::size_t>(probe_col_)] = cost[static_cast<std::size_t>(probe_col_ + 1)] = 1.0;
+      for (int c = 0; c < n_fun_; ++c) {
+        for (int k = 0; k < dp_; ++k)
+          cost[static_cast<std::size_t>(col_pplus(c, k))] = cost[static_cast<std::size_t>(col_pminus(c, k))] = p.gamma;
+        for (int i = 0; i < n_; ++i) cost[static_cast<std::size_t>(col_g(c, i))] = o.C * p.kappa;
+      }
       break;
     case Objective::Kind::weight: {
       // CLP minimises; a maximum is the minimum of -w.
@@ -115,6 +133,20 @@ void ClpLp::set_objective(const Problem& p, const Objective& o) {
       cost[static_cast<std::size_t>(minus)] = -sign;
       break;
     }
+    case Objective::Kind::privileged: {
+      const double sign = o.sense == LpSense::minimize ? 1.0 : -1.0;
+      for (int c = 0; c < n_fun_; ++c) {
+        cost[static_cast<std::size_t>(col_pplus(c, o.column))] = sign * o.coef[c];
+        cost[static_cast<std::size_t>(col_pminus(c, o.column))] = -sign * o.coef[c];
+      }
+      break;
+    }
+    case Objective::Kind::privileged_magnitude:
+      // The split columns sum to |w*| at any optimum of this objective: lowering both halves of a pair keeps
+      // every row (they enter the data only through their difference) and only loosens the L1 row.
+      for (int c = 0; c < n_fun_; ++c)
+        cost[static_cast<std::size_t>(col_pplus(c, o.column))] = cost[static_cast<std::size_t>(col_pminus(c, o.column))] = 1.0;
+      break;
     case Objective::Kind::zero:
     case Objective::Kind::none:
       break;
@@ -125,9 +157,9 @@ void ClpLp::set_objective(const Problem& p, const Objective& o) {
 // ---- Bases ---------------------------------------------------------------------------------------------
 
 void ClpLp::basis_to(const Problem& p, LpBasis& b) const {
-  const int core = 2 * d_ + n_free_;
+  const int core = p.n_core_cols();
   const int n_cols = core + p.n_slack + (probe_col_ >= 0 ? 2 : 0);
-  const int n_rows = p.n_rows() + static_cast<int>(order_rows_.size()) + 2;
+  const int n_rows = p.n_rows() + static_cast<int>(order_rows_.size()) + 2 + p.n_correction_rows();
   const unsigned char* st = clp_.statusArray();
   const int nc = clp_.numberColumns();
   const double* x = clp_.getColSolution();
@@ -160,10 +192,12 @@ void ClpLp::basis_to(const Problem& p, LpBasis& b) const {
   for (int m : order_rows_) b.row_status_[static_cast<std::size_t>(g++)] = st[nc + m] & kStatusMask;
   b.row_status_[static_cast<std::size_t>(g++)] = st[nc + l1_row_] & kStatusMask;
   b.row_status_[static_cast<std::size_t>(g++)] = st[nc + loss_row_] & kStatusMask;
+  for (int m = 0; m < p.n_correction_rows(); ++m)
+    b.row_status_[static_cast<std::size_t>(g++)] = st[nc + correction_base_ + m] & kStatusMask;
 }
 
 void ClpLp::basis_from(const Problem& p, const LpBasis& b) {
-  const int core = 2 * d_ + n_free_;
+  const int core = p.n_core_cols();
   unsigned char* st = clp_.statusArray();
   const int nc = clp_.numberColumns();
   double* x = clp_.primalColumnSolution();
@@ -193,6 +227,8 @@ void ClpLp::basis_from(const Problem& p, const LpBasis& b) {
   for (int m : order_rows_) st[nc + m] = b.row_status_[static_cast<std::size_t>(g++)];
   st[nc + l1_row_] = b.row_status_[static_cast<std::size_t>(g++)];
   st[nc + loss_row_] = b.row_status_[static_cast<std::size_t>(g++)];
+  for (int m = 0; m < p.n_correction_rows(); ++m)
+    st[nc + correction_base_ + m] = b.row_status_[static_cast<std::size_t>(g++)];
   repair_basis_count();
   basis_changed_ = true;
   has_basis_ = true;
@@ -319,6 +355,29 @@ double ClpLp::probe_weight() const {
 
 double ClpLp::free_value(int k) const { return clp_.getColSolution()[col_free(k)]; }
 
+double ClpLp::priv_weight(int c, int position) const {
+  const double* x = clp_.getColSolution();
+  return x[col_pplus(c, position)] - x[col_pminus(c, position)];
+}
+
+double ClpLp::priv_free_value(int c) const { return clp_.getColSolution()[col_pfree(c)]; }
+
+double ClpLp::g_value(int c, int sample) const { return clp_.getColSolution()[col_g(c, sample)]; }
+
+double ClpLp::g_sum() const {
+  double sum = 0.0;
+  for (int c = 0; c < n_fun_; ++c)
+    for (int i = 0; i < n_; ++i) sum += g_value(c, i);
+  return sum;
+}
+
+double ClpLp::priv_l1_sum() const {
+  double sum = 0.0;
+  for (int c = 0; c < n_fun_; ++c)
+    for (int k = 0; k < dp_; ++k) sum += std::abs(priv_weight(c, k));
+  return sum;
+}
+
 double ClpLp::slack_sum() const {
   const double* x = clp_.getColSolution();
   double sum = 0.0;
@@ -332,6 +391,7 @@ double ClpLp::l1_sum() const {
   double sum = 0.0;
   for (int k = 0; k < d_; ++k) sum += std::abs(x[col_wplus(k)] - x[col_wminus(k)]);
   if (probe_col_ >= 0) sum += std::abs(x[probe_col_] - x[probe_col_ + 1]);
+  if (n_fun_ > 0) sum += gamma_ * priv_l1_sum();
   return sum;
 }
 

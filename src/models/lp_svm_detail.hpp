@@ -21,8 +21,9 @@ namespace featrel::lp_detail {
 
 inline constexpr double kInf = std::numeric_limits<double>::max();  // CLP's infinity (COIN_DBL_MAX)
 
-// One data constraint: activity = xsign·(x_i·w + z_i·w_z) + free_coef·free[free_index] + Σ slack coefficients,
-// lo ≤ activity ≤ hi while its sample is active (free when held out).
+// One data constraint: activity = xsign·(x_i·w + z_i·w_z) + free_coef·free[free_index] + Σ slack coefficients
+// (+ Σ g coefficients·g_{c,i} with a privileged block), lo ≤ activity ≤ hi while its sample is active (free when
+// held out).
 struct DataRow {
   int sample = 0;
   double xsign = 1.0;      // y_i for classification, 1 otherwise
@@ -31,6 +32,9 @@ struct DataRow {
   int slack[2] = {-1, -1};  // global slack ids; the second only for regression
   double slack_coef[2] = {0.0, 0.0};
   bool upper_row = false;   // ordinal: the "≤ -1" row of a sample (else "≥ 1")
+  // Privileged block: the correcting function that stands beside slack q (-1: none) and its coefficient here.
+  int gfun[2] = {-1, -1};
+  double g_coef[2] = {0.0, 0.0};
 };
 
 // Everything about the LP that follows from the data alone.
@@ -51,13 +55,30 @@ struct Problem {
   std::vector<int> slack_row;     // global slack id -> data row
   double lazy_scale = 1.0;        // 1, or s_y for regression
 
+  // Privileged block (docs/fri.md#privileged-information): n_fun correcting functions g_c(x*) = w*_c·x* + b*_c,
+  // one value g_{c,i} ≥ 0 per sample (a column, tied to the function by an equality row). n_fun = 0: none.
+  int n_fun = 0;
+  int d_priv = 0;                 // active privileged columns
+  int d_priv_total = 0;           // columns of the caller's X*
+  Eigen::MatrixXd Xp;             // n x d_priv, the active privileged columns (a private copy)
+  std::vector<int> priv_features; // active position -> caller's privileged column
+  std::vector<int> priv_position; // caller's privileged column -> active position or -1
+  double gamma = 1.0;             // weight of Σ|w*| in the L1 row and the baseline objective
+  double kappa = 1.0;             // weight of Σg in the loss row and the baseline objective
+
   int n_rows() const { return static_cast<int>(rows.size()); }
+  // Columns every model holds whatever rows it loads: w+, w-, free, then per function w*+, w*-, b*, then g.
+  int n_core_cols() const { return 2 * d + n_free + n_fun * (2 * d_priv + 1) + n_fun * n; }
+  // Correction rows g_{c,i} - w*_c·x*_i - b*_c = 0, after the data, order and budget rows in a basis.
+  int n_correction_rows() const { return n_fun * n; }
   // Bounds of data row r under epsilon with its sample active or held out.
   void row_bounds(int r, double epsilon, bool active, double& lo, double& hi) const;
 };
 
 Problem make_problem(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::VectorXd> y, LpTask task,
                      const std::vector<int>& features);
+// Adds the privileged block to a problem made by make_problem (std::invalid_argument on inconsistent input).
+void add_privileged(Problem& p, const LpPrivileged& privileged);
 
 // What LpSvm may change after construction; applied to every ClpLp it owns.
 struct State {
@@ -74,15 +95,18 @@ struct State {
 
 // The objective currently loaded.
 struct Objective {
-  enum class Kind { none, baseline, weight, zero } kind = Kind::none;
+  // privileged: Σ_c coef[c]·w*_{c,column} in `sense`; privileged_magnitude: min Σ_c |w*_{c,column}|.
+  enum class Kind { none, baseline, weight, zero, privileged, privileged_magnitude } kind = Kind::none;
   double C = 0.0;
-  int column = -1;  // active position, or -2 for the probe
+  int column = -1;  // active position (privileged kinds: in the privileged block), or -2 for the probe
   LpSense sense = LpSense::minimize;
+  double coef[2] = {0.0, 0.0};
 };
 
-// One ClpSimplex and its maps. Model columns: w+ (d), w- (d), free (n_free), then slacks and the probe pair in
-// the order they were added; rows: data rows (a subset for the lazy LP), order rows, L1 row, loss row, then
-// rows added back by the lazy check.
+// One ClpSimplex and its maps. Model columns: the core (w+ (d), w- (d), free (n_free), the privileged block's
+// w*+, w*-, b* per function and its g columns), then slacks and the probe pair in the order they were added;
+// rows: data rows (a subset for the lazy LP), order rows, L1 row, loss row, correction rows, then rows added back
+// by the lazy check. The privileged block is always loaded whole: its correction rows are equalities, never slack.
 class ClpLp {
  public:
   ClpLp();
@@ -125,8 +149,13 @@ class ClpLp {
   double weight(int position) const;   // w+ - w- of an active feature
   double probe_weight() const;
   double free_value(int k) const;
+  double priv_weight(int c, int position) const;  // w*+ - w*- of function c's active privileged column
+  double priv_free_value(int c) const;             // b*_c
+  double g_value(int c, int sample) const;
   double slack_sum() const;
-  double l1_sum() const;
+  double g_sum() const;
+  double l1_sum() const;       // Σ|w| + probe + γ·Σ|w*|: the L1 row's activity
+  double priv_l1_sum() const;  // Σ|w*| without γ
   // Activity of a loaded data row minus its nearest finite bound (>= 0 when feasible; inf if both bounds are
   // infinite).
   double row_gap(int data_row) const;
@@ -142,6 +171,11 @@ class ClpLp {
   int col_wplus(int pos) const { return pos; }
   int col_wminus(int pos) const { return d_ + pos; }
   int col_free(int k) const { return 2 * d_ + k; }
+  int col_pplus(int c, int pos) const { return 2 * d_ + n_free_ + c * (2 * dp_ + 1) + pos; }
+  int col_pminus(int c, int pos) const { return col_pplus(c, pos) + dp_; }
+  int col_pfree(int c) const { return col_pplus(c, 0) + 2 * dp_; }
+  int col_g(int c, int sample) const { return 2 * d_ + n_free_ + n_fun_ * (2 * dp_ + 1) + c * n_ + sample; }
+  int correction_row(int c, int sample) const { return correction_base_ + c * n_ + sample; }
   int probe_col() const { return probe_col_; }
   int slack_col(int s) const { return slack_col_[s]; }
   int l1_row() const { return l1_row_; }
@@ -165,6 +199,11 @@ class ClpLp {
   int default_more_special_options_ = 0;
   int d_ = 0;
   int n_free_ = 0;
+  int n_ = 0;
+  int n_fun_ = 0;
+  int dp_ = 0;
+  double gamma_ = 1.0;
+  int correction_base_ = -1;
   int n_loaded_ = 0;
   std::vector<int> row_of_;     // global data row -> model row or -1
   std::vector<int> slack_col_;  // global slack -> model column or -1

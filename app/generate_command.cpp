@@ -46,6 +46,8 @@ void add_generate_command(CLI::App& app) {
       "    classification, regression or ordinal targets (FRI paper generator; --preset fri-sim1..fri-sim5).\n"
       "  --kind clusters: scikit-learn's make_classification recipe (informative, redundant, repeated,\n"
       "    noise columns; CRFE paper generator).\n"
+      "  --privileged (relevance): LUPI data, noisy columns x0..x{D-1} plus their noise-free privileged\n"
+      "    copies p0..p{D-1}.\n"
       "Writes DATA.csv (x0..x{D-1}, y) and, with --truth, each column's true role as JSON. See docs/generate.md.");
   sub->add_option("--out", state->out, "CSV file to write")->required()->type_name("DATA.csv");
   sub->add_option("--truth", state->truth, "Write each column's true role to this JSON file")->type_name("TRUTH.json");

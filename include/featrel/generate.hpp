@@ -2,7 +2,9 @@
 //
 // Two generators (docs/generate.md#algorithm). `relevance` (the default) is docs/generate.md#relevance-generator: strongly relevant
 // columns, groups of weakly relevant (mutually redundant) columns, repeats and irrelevant columns, for linear
-// classification, regression, ordinal regression and an XOR-like non-linear classification variant.
+// classification, regression, ordinal regression and an XOR-like non-linear classification variant; with
+// `privileged` it writes LUPI data (docs/generate.md#privileged-information-lupi): a noisy normal block x0.. and
+// its noise-free privileged counterpart p0...
 // `clusters` is scikit-learn's make_classification algorithm (docs/generate.md#clusters-generator) with the CRFE authors' extras.
 // Both return the matrix, the target and a Truth that says what every column is; the same options and seed give
 // byte-identical CSV on every platform, because every random number comes from featrel::rng (one Rng per call,
@@ -43,6 +45,10 @@ struct RelevanceOptions {
   double target_noise = 0;  // tau: SD of the noise added to the regression (and ordinal) target
   double flip_y = 0;        // fraction f of rows whose label is negated (classification): floor(f*N) rows
   std::size_t n_levels = 3; // K ordinal levels (ordinal only; any other value with another task is an error)
+  // LUPI data: the noise-free columns become the privileged block p0.., and the normal block x0.. is a copy with
+  // N(0, (c / sd)^2) noise per entry, sd the SD of all privileged entries. Needs noise unset or 0; linear only.
+  bool privileged = false;
+  std::optional<double> privileged_noise;  // c; unset = 0.65 classification, 0.5 regression, 0.2 ordinal
   std::string preset;       // the recipe these options came from ("fri-sim1"...), recorded in the truth
 };
 
@@ -69,7 +75,8 @@ struct ClustersOptions {
 };
 
 // What each column is. JSON (docs/generate.md#truth-file): kind, task, seed, params, names and per column roles,
-// relevant, classes (relevance kind only), groups (0 = none) and repeat_of (source column index or null).
+// relevant, classes (relevance kind only), groups (0 = none), repeat_of (source column index or null) and, for
+// privileged (LUPI) data only, block.
 struct Truth {
   std::string kind;  // "relevance" | "clusters"
   std::string task;  // relevance: classification | regression | ordinal; clusters: classification
@@ -83,6 +90,8 @@ struct Truth {
   std::vector<int> classes;  // relevance only: 2 strong, 1 weak, 0 irrelevant; empty for clusters
   std::vector<int> groups;   // 1.. for columns that substitute each other, 0 = none
   std::vector<std::optional<std::size_t>> repeat_of;
+  // "normal" | "privileged" per column; empty unless the data are privileged (files without it read as empty).
+  std::vector<std::string> block;
 
   std::size_t n_features() const { return names.size(); }
   nlohmann::json to_json() const;
@@ -91,14 +100,14 @@ struct Truth {
 };
 
 struct GeneratedData {
-  Eigen::MatrixXd X;  // n x d
+  Eigen::MatrixXd X;  // n x d (privileged data: the normal block, then the privileged block)
   // Relevance classification: -1/+1; regression: real; ordinal: level 0..K-1; clusters: class 0..K-1.
   Eigen::VectorXd y;
-  std::vector<std::string> names;  // x0 .. x{d-1}
+  std::vector<std::string> names;  // x0 .. x{d-1}; privileged data: x0 .. x{D-1}, p0 .. p{D-1}
   std::string target_name = "y";
   Truth truth;
 
-  // Header `x0,...,x{d-1},y`, one line per row ending in '\n', every number via featrel::format_number
+  // Header `names...,y`, one line per row ending in '\n', every number via featrel::format_number
   // (labels come out as -1, 1, 0, 2 ...).
   std::string to_csv() const;
   // The data as `featrel` would read to_csv() back: labels as their CSV strings, task resolved from `task`.
@@ -122,6 +131,8 @@ struct Request {
   std::optional<std::size_t> n_strong, n_weak, n_levels;
   std::vector<std::size_t> partition;
   std::optional<double> noise, target_noise;
+  bool privileged = false;
+  std::optional<double> privileged_noise;
   // clusters
   std::optional<std::size_t> n_informative, n_redundant, n_classes, n_clusters_per_class, append_int_noise;
   std::vector<double> weights;

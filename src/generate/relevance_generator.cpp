@@ -1,5 +1,6 @@
 // `generate --kind relevance`: docs/generate.md#relevance-generator, which also says how the
-// SFC paper's different description of the non-linear variant is resolved.
+// SFC paper's different description of the non-linear variant is resolved, and its LUPI variant
+// (docs/generate.md#privileged-lupi-data).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -20,6 +21,7 @@ std::string num(double v) { return format_number(v); }
 struct Resolved {
   std::vector<std::size_t> partition;
   double sigma = 0;
+  double privileged_noise = 0;  // c (privileged data only)
   bool classification = false, regression = false, ordinal = false;
 };
 
@@ -72,9 +74,25 @@ Resolved validate(const RelevanceOptions& o) {
     throw InputError("--nonlinear needs at least 2 latent variables: --n-strong + number of weak groups = " +
                      std::to_string(S + r.partition.size()));
 
-  r.sigma = o.noise.value_or(r.classification ? 0.1 : 0.0);
+  // Privileged data: the privileged block is the noise-free construction and --privileged-noise alone sets the
+  // normal block's noise, so sigma defaults to 0 and a positive --noise is refused rather than given a second
+  // meaning (noise on the privileged block, or added to c). An explicit 0 stays valid: presets set it.
+  r.sigma = o.noise.value_or(r.classification && !o.privileged ? 0.1 : 0.0);
   if (!std::isfinite(r.sigma) || r.sigma < 0)
     throw InputError("--noise = " + num(r.sigma) + "; it must be a finite number >= 0");
+  if (o.privileged_noise && !o.privileged) throw InputError("--privileged-noise needs --privileged");
+  if (o.privileged) {
+    if (r.sigma > 0)
+      throw InputError("--noise = " + num(r.sigma) +
+                       " with --privileged; the privileged block is noise-free and --privileged-noise sets the normal "
+                       "block's noise (leave --noise unset or 0)");
+    // The XOR-like clusters have no LUPI reference or consumer (the privileged FRI model is linear), and c is
+    // calibrated for the linear blocks' scale only.
+    if (o.nonlinear) throw InputError("--nonlinear cannot be combined with --privileged (LUPI data are linear)");
+    r.privileged_noise = o.privileged_noise.value_or(r.classification ? 0.65 : r.regression ? 0.5 : 0.2);
+    if (!std::isfinite(r.privileged_noise) || r.privileged_noise <= 0)
+      throw InputError("--privileged-noise = " + num(r.privileged_noise) + "; it must be a finite number > 0");
+  }
   if (!std::isfinite(o.target_noise) || o.target_noise < 0)
     throw InputError("--target-noise = " + num(o.target_noise) + "; it must be a finite number >= 0");
   // A target-noise SD, a flip fraction or a level count that the task would silently ignore is an error, so that
@@ -133,8 +151,10 @@ RelevanceOptions relevance_preset(std::string_view name) {
                    "' is not a generator recipe; use fri-sim1, fri-sim2, fri-sim3, fri-sim4 or fri-sim5");
 }
 
-GeneratedData generate_relevance(const RelevanceOptions& o, std::uint64_t seed) {
-  const Resolved res = validate(o);
+namespace {
+
+// The plain generator: every draw of docs/generate.md#relevance-generator step 7 from `rng`.
+GeneratedData build_relevance(const RelevanceOptions& o, const Resolved& res, std::uint64_t seed, rng::Rng& rng) {
   const std::size_t N = o.n_samples, D = o.n_features, S = o.n_strong, R = o.n_repeated;
   const std::size_t G = res.partition.size();
   const std::size_t k = S + G;  // latent variables: one per strong column and one per weak group
@@ -145,7 +165,6 @@ GeneratedData generate_relevance(const RelevanceOptions& o, std::uint64_t seed) 
   // target noise; group offsets; repeat sources; irrelevant columns column by column; flip rows; feature noise
   // row-major; final shuffle. Draws whose scale is 0 (sigma, tau) are still made, so that changing sigma or tau
   // changes nothing but what they scale.
-  rng::Rng rng = detail::generator_rng(seed);
   Eigen::MatrixXd Z(n, kk);
   Eigen::VectorXd y(n);
 
@@ -284,6 +303,53 @@ GeneratedData generate_relevance(const RelevanceOptions& o, std::uint64_t seed) 
     t.roles.push_back(c == 2 ? "strong" : c == 1 ? "weak" : "irrelevant");
     t.relevant.push_back(c > 0);
   }
+  return out;
+}
+
+// Turns the plain (noise-free) data into LUPI data: the built columns become the privileged block p0.., and the
+// normal block x0.. is their copy plus N(0, (c / sd)^2) per entry, drawn row-major after every other draw (so the
+// privileged block is byte for byte the plain generator's output at sigma = 0), with sd the population SD of all
+// N x D privileged entries. Truth: each block keeps the plain classes, roles and repeats (indices within the file);
+// the privileged block's group ids are shifted past the normal block's, so no group spans both blocks.
+void add_normal_block(GeneratedData& out, double c, rng::Rng& rng) {
+  const Eigen::MatrixXd& P = out.X;
+  const Eigen::Index n = P.rows(), D = P.cols();
+  const double mean = P.mean();
+  const double sd = std::sqrt((P.array() - mean).square().mean());
+  const double scale = c / sd;
+  Eigen::MatrixXd X(n, 2 * D);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < D; ++j) X(i, j) = P(i, j) + scale * rng.normal();
+  X.rightCols(D) = P;
+  out.X = std::move(X);
+
+  const auto d = static_cast<std::size_t>(D);
+  out.names = detail::column_names(d);
+  for (std::size_t j = 0; j < d; ++j) out.names.push_back("p" + std::to_string(j));
+  Truth& t = out.truth;
+  t.names = out.names;
+  const int group_shift = t.groups.empty() ? 0 : *std::max_element(t.groups.begin(), t.groups.end());
+  for (std::size_t j = 0; j < d; ++j) {
+    t.roles.push_back(t.roles[j]);
+    t.relevant.push_back(t.relevant[j]);
+    t.classes.push_back(t.classes[j]);
+    t.groups.push_back(t.groups[j] == 0 ? 0 : t.groups[j] + group_shift);
+    t.repeat_of.push_back(t.repeat_of[j] ? std::optional<std::size_t>(*t.repeat_of[j] + d) : std::nullopt);
+  }
+  t.block.assign(d, "normal");
+  t.block.resize(2 * d, "privileged");
+  t.params["privileged"] = true;
+  t.params["privileged_noise"] = c;
+  t.params["privileged_noise_sd"] = scale;  // the SD actually used, c / sd
+}
+
+}  // namespace
+
+GeneratedData generate_relevance(const RelevanceOptions& o, std::uint64_t seed) {
+  const Resolved res = validate(o);
+  rng::Rng rng = detail::generator_rng(seed);
+  GeneratedData out = build_relevance(o, res, seed, rng);
+  if (o.privileged) add_normal_block(out, res.privileged_noise, rng);
   return out;
 }
 

@@ -78,6 +78,13 @@ const options::Table<Request>& request_option_table() {
         .range(Range::closed(0, 1e6))
         .unset("default");
     t.add("n_levels", &Request::n_levels, "Ordinal levels K (default 3)").range(Range::closed(2, 1000)).unset("default");
+    t.add("privileged", &Request::privileged,
+          "LUPI data: noisy columns x0.. plus their noise-free privileged copies p0.. (linear only; --noise 0)");
+    t.add("privileged_noise", &Request::privileged_noise,
+          "c: the normal block's noise SD is c / SD of all privileged values (default: classification 0.65, "
+          "regression 0.5, ordinal 0.2)")
+        .range(Range::left_open(0, 1e6))
+        .unset("default");
     t.group("Clusters generator");
     t.add("n_informative", &Request::n_informative, "Informative columns (default 2)")
         .range(Range::closed(1, 1e6))
@@ -117,9 +124,12 @@ GeneratedData generate(const Request& r, std::uint64_t seed) {
       throw options::OptionError(key, "option '" + key + "' does not apply to the " + r.kind + " generator");
   };
   const std::size_t n = r.n_samples.value_or(100), d = r.n_features.value_or(r.kind == "clusters" ? 20 : 10);
-  if (static_cast<double>(n) * static_cast<double>(d) > 5e8)
+  // Privileged data hold two blocks of d columns.
+  const std::size_t width = r.privileged && r.kind == "relevance" ? 2 * d : d;
+  if (static_cast<double>(n) * static_cast<double>(width) > 5e8)
     throw options::OptionError("n_samples", "option 'n_samples' times n_features must be at most 5e8 values (4 GB), got " +
-                                                std::to_string(n) + " × " + std::to_string(d));
+                                                std::to_string(n) + " × " + std::to_string(width) +
+                                                (width != d ? " (--privileged doubles the columns)" : ""));
   if (r.kind == "relevance") {
     refuse(r.n_informative.has_value(), "n_informative");
     refuse(r.n_redundant.has_value(), "n_redundant");
@@ -146,6 +156,8 @@ GeneratedData generate(const Request& r, std::uint64_t seed) {
     set_if(r.target_noise, o.target_noise);
     set_if(r.flip_y, o.flip_y);
     set_if(r.n_levels, o.n_levels);
+    o.privileged = r.privileged;
+    if (r.privileged_noise) o.privileged_noise = r.privileged_noise;
     return generate_relevance(o, seed);
   }
   refuse(!r.preset.empty(), "preset");
@@ -157,6 +169,8 @@ GeneratedData generate(const Request& r, std::uint64_t seed) {
   refuse(r.noise.has_value(), "noise");
   refuse(r.target_noise.has_value(), "target_noise");
   refuse(r.n_levels.has_value(), "n_levels");
+  refuse(r.privileged, "privileged");
+  refuse(r.privileged_noise.has_value(), "privileged_noise");
   ClustersOptions o;
   set_if(r.n_samples, o.n_samples);
   set_if(r.n_features, o.n_features);

@@ -23,6 +23,8 @@ nlohmann::json Truth::to_json() const {
   nlohmann::json rep = nlohmann::json::array();
   for (const auto& r : repeat_of) rep.push_back(r ? nlohmann::json(*r) : nlohmann::json(nullptr));
   j["repeat_of"] = std::move(rep);
+  // Privileged (LUPI) data only, so that every other truth file keeps its bytes.
+  if (!block.empty()) j["block"] = block;
   return j;
 }
 
@@ -79,6 +81,13 @@ Truth Truth::from_json(const nlohmann::json& j) {
       }
     }
     check_length("repeat_of", t.repeat_of.size(), d);
+    if (j.contains("block")) {  // absent in files of non-privileged data and in files older than the field
+      t.block = j.at("block").get<std::vector<std::string>>();
+      check_length("block", t.block.size(), d);
+      for (const auto& b : t.block)
+        if (b != "normal" && b != "privileged")
+          throw InputError("truth file: a 'block' entry is '" + b + "'; expected normal or privileged");
+    }
   } catch (const nlohmann::json::exception& e) {
     // A field of the wrong type: say which kind of problem it was in the project's own error type.
     throw InputError(std::string("truth file: malformed field (") + e.what() + ")");

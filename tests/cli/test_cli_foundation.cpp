@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
 
 #include "cli_runner.hpp"
 
@@ -47,6 +49,36 @@ TEST(Cli, GenerateIsByteIdenticalForTheSameSeed) {
   for (int c : truth["classes"]) (c == 2 ? strong : c == 1 ? weak : c) += 1;
   EXPECT_EQ(strong, 12);
   EXPECT_EQ(weak, 8);
+}
+
+TEST(Cli, GeneratePrivilegedWritesBothBlocksAndTheirTruth) {
+  const auto help = run_cli("generate --help");
+  for (const char* flag : {"--privileged", "--privileged-noise"}) EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
+  TempDir dir;
+  const std::string args = "generate --privileged --task regression --n-samples 80 --n-features 5 --n-strong 2 "
+                           "--n-weak 2 --privileged-noise 0.3 --seed 3 --quiet";
+  ASSERT_EQ(run_cli(args + " --out " + (dir / "a.csv") + " --truth " + (dir / "a.json")).code, 0);
+  ASSERT_EQ(run_cli(args + " --out " + (dir / "b.csv")).code, 0);
+  const std::string a = read_file(dir / "a.csv");
+  EXPECT_EQ(a, read_file(dir / "b.csv"));
+  EXPECT_EQ(a.substr(0, a.find('\n')), "x0,x1,x2,x3,x4,p0,p1,p2,p3,p4,y");
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 81);
+  const auto truth = nlohmann::json::parse(read_file(dir / "a.json"));
+  ASSERT_EQ(truth["block"].size(), 10U);
+  EXPECT_EQ(truth["block"][0], "normal");
+  EXPECT_EQ(truth["block"][9], "privileged");
+  EXPECT_EQ(truth["classes"][0], 2);
+  EXPECT_EQ(truth["classes"][5], 2);
+  EXPECT_EQ(truth["params"]["privileged_noise"], 0.3);
+
+  for (const auto& [flags, needle] : std::vector<std::pair<std::string, std::string>>{
+           {"--privileged-noise 0.3", "--privileged-noise needs --privileged"},
+           {"--privileged --noise 0.2", "--noise = 0.2 with --privileged"},
+           {"--kind clusters --privileged", "--privileged does not apply to the clusters generator"}}) {
+    const auto r = run_cli("generate " + flags + " --out " + (dir / "x.csv"));
+    EXPECT_EQ(r.code, 2) << flags;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  }
 }
 
 TEST(Cli, GenerateValidationIsAnInputError) {

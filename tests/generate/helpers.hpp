@@ -1,14 +1,40 @@
-// Small models for the generator tests: ordinary least squares stands in for the SVM and the SVR until those
-// exist (docs/architecture.md#shared-components, last note).
+// Shared pieces of the generator tests: the error check, relevance options by size, and small models (ordinary
+// least squares stands in for the SVM and the SVR until those exist; docs/architecture.md#shared-components, last
+// note).
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
 
+#include "featrel/error.hpp"
 #include "featrel/generate.hpp"
 
 namespace featrel::gen::test {
+
+// The call throws an InputError whose message contains `needle`.
+template <typename F>
+void expect_input_error(F&& f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "no InputError; expected one mentioning '" << needle << "'";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << "message: " << e.what();
+  }
+}
+
+// Relevance options with N rows, D columns, S strong and W weak ones; everything else at its default.
+inline RelevanceOptions opts(std::size_t N, std::size_t D, std::size_t S, std::size_t W) {
+  RelevanceOptions o;
+  o.n_samples = N;
+  o.n_features = D;
+  o.n_strong = S;
+  o.n_weak = W;
+  return o;
+}
+
 
 // Columns `cols` of X.
 inline Eigen::MatrixXd columns(const Eigen::MatrixXd& X, const std::vector<std::size_t>& cols) {

@@ -15,16 +15,7 @@ namespace featrel::gen {
 namespace {
 
 using test::columns;
-
-template <typename F>
-void expect_input_error(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "no InputError; expected one mentioning '" << needle << "'";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << "message: " << e.what();
-  }
-}
+using test::expect_input_error;
 
 std::vector<std::size_t> with_role(const Truth& t, const std::string& role) {
   std::vector<std::size_t> out;

@@ -16,30 +16,12 @@ namespace featrel::gen {
 namespace {
 
 using test::columns;
+using test::expect_input_error;
 using test::ols_accuracy;
 using test::ols_r2;
+using test::opts;
 using test::relevant_columns;
 using test::standardised;
-
-// The call throws an InputError whose message contains `needle`.
-template <typename F>
-void expect_input_error(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "no InputError; expected one mentioning '" << needle << "'";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << "message: " << e.what();
-  }
-}
-
-RelevanceOptions opts(std::size_t N, std::size_t D, std::size_t S, std::size_t W) {
-  RelevanceOptions o;
-  o.n_samples = N;
-  o.n_features = D;
-  o.n_strong = S;
-  o.n_weak = W;
-  return o;
-}
 
 void expect_shape(const GeneratedData& g, std::size_t N, std::size_t D) {
   ASSERT_EQ(g.X.rows(), static_cast<Eigen::Index>(N));

@@ -5,6 +5,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/generate.hpp"
+#include "helpers.hpp"
 
 namespace featrel::gen {
 namespace {
@@ -20,6 +21,7 @@ void expect_same(const Truth& a, const Truth& b) {
   EXPECT_EQ(a.classes, b.classes);
   EXPECT_EQ(a.groups, b.groups);
   EXPECT_EQ(a.repeat_of, b.repeat_of);
+  EXPECT_EQ(a.block, b.block);
 }
 
 TEST(Truth, RelevanceJsonHasEveryFieldAndRoundTrips) {
@@ -62,6 +64,34 @@ TEST(Truth, ClustersJsonHasNoClassesAndRoundTrips) {
     EXPECT_TRUE(j["params"].contains(key)) << key;
   EXPECT_EQ(j["names"].size(), 22U);
   expect_same(Truth::from_json(nlohmann::json::parse(j.dump())), t);
+}
+
+TEST(Truth, PrivilegedJsonHasBlockAndRoundTrips) {
+  RelevanceOptions o;
+  o.n_features = 5;
+  o.n_repeated = 1;
+  o.privileged = true;
+  const Truth t = generate_relevance(o, 3).truth;
+  const nlohmann::json j = t.to_json();
+  ASSERT_TRUE(j.contains("block"));
+  EXPECT_EQ(j["block"].size(), 10U);
+  EXPECT_EQ(j["block"][4], "normal");
+  EXPECT_EQ(j["block"][5], "privileged");
+  EXPECT_EQ(j["names"][5], "p0");
+  EXPECT_EQ(j["params"]["privileged"], true);
+  expect_same(Truth::from_json(nlohmann::json::parse(j.dump())), t);
+  // A file without the field (plain data, or written before it existed) reads with no blocks.
+  nlohmann::json old = generate_relevance(RelevanceOptions{}, 3).truth.to_json();
+  ASSERT_FALSE(old.contains("block"));
+  EXPECT_TRUE(Truth::from_json(old).block.empty());
+  auto expect_error = [&](auto edit, const std::string& needle) {
+    nlohmann::json bad = j;
+    edit(bad);
+    test::expect_input_error([&] { Truth::from_json(bad); }, needle);
+  };
+  expect_error([](nlohmann::json& b) { b["block"].erase(0); }, "'block' has 9 entries");
+  expect_error([](nlohmann::json& b) { b["block"][0] = "test"; }, "'block' entry is 'test'");
+  expect_error([](nlohmann::json& b) { b["block"] = "normal"; }, "malformed");
 }
 
 TEST(Truth, MalformedFilesAreInputErrors) {

@@ -103,6 +103,12 @@ struct Options {
   double min_relevance = 1e-6;                      // numerical guard of the class rule (normalised)
   bool standardize = true;                          // z-score features (population sd); false = raw data
   std::vector<Preset> presets;                      // constrained intervals
+  // Privileged information (docs/fri.md#privileged-information-lupi): columns known for the training rows only
+  // (names, or 0-based indices when no column has that name). They enter through correcting functions of the
+  // slack, and get intervals, probes and classes of their own.
+  std::vector<std::string> privileged;
+  double privileged_gamma = 1.0;                    // γ: price of the privileged weights in the L1 budget
+  double privileged_kappa = 0.5;                    // κ: price of the correcting functions in the loss (< 1)
   bool grouping = false;                            // run the grouping of docs/fri.md#feature-grouping
   double group_cutoff = 0.55;                       // flat clusters: merges up to this fraction of the top
   Linkage group_linkage = Linkage::single;
@@ -161,6 +167,10 @@ struct FeatureResult {
   // the selection is unchanged; this flag says it out loud.
   bool needed_below_noise = false;
   bool constant = false;         // left out of every LP
+  // A privileged column (Options::privileged): its values are shares of the L1 budget γ·|w*_j|/N (over both
+  // correcting functions for regression and ordinal targets, whose signed_min and signed_max stay 0), and its
+  // class comes from the privileged block's own probes.
+  bool privileged = false;
   int group = 0;                 // grouping label (0 = ungrouped or grouping not run)
   std::optional<std::pair<double, double>> preset;  // constrained runs: the pinned [lo, hi]
   bool selected() const { return cls > 0; }
@@ -200,8 +210,9 @@ struct Hyper {
 };
 
 struct Baseline {
-  double l1_norm = 0.0;           // N = ‖w*‖₁
-  double loss = 0.0;              // L* = Σξ*
+  double l1_norm = 0.0;           // N = ‖w*‖₁ (+ γ·Σ|w*_priv| with a privileged block: the L1 budget's unit)
+  double loss = 0.0;              // L* = Σξ* (+ κ·Σg with a privileged block)
+  double privileged_l1_norm = 0.0;  // Σ|w*_priv| without γ (privileged block only)
   double bias = 0.0;              // binary and regression
   std::vector<double> thresholds; // ordinal θ_0..θ_{K-2}
   double train_score = 0.0;       // the search's score (Hyper::score_name; cv_score for two classes) on all rows
@@ -271,6 +282,7 @@ struct ModelResult {
   Baseline baseline;
   ModelClass model_class;
   Probes probes;
+  std::optional<Probes> privileged_probes;  // the privileged block's own probes (with Options::privileged)
   std::optional<Constrained> constrained;
   std::optional<Grouping> grouping;
 };

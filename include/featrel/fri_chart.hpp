@@ -23,7 +23,9 @@ struct ChartPanel {
   std::string title;
   std::size_t model = 0;       // index into Result::models
   bool constrained = false;    // the constrained intervals of that model (presets)
-  std::vector<int> order;      // feature columns, left to right
+  std::vector<int> order;      // feature columns, left to right (privileged ones last)
+  // Position in `order` where the privileged block starts (order.size(): none); each block has its own thresholds.
+  std::size_t privileged_from = 0;
   double title_y = 0;          // baseline of the panel's title
   double left = 0;             // x of the first slot's left edge
   double slot = 0;             // width of one feature's slot; its bar is centred in it

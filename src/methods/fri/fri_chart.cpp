@@ -62,7 +62,21 @@ std::vector<int> bar_order(const ModelResult* m, std::size_t d) {
   }
   for (std::size_t j = 0; j < d; ++j)
     if (!placed[j]) order.push_back(static_cast<int>(j));
+  // The privileged block (docs/fri.md#privileged-information-lupi) after the normal one: it has its own thresholds.
+  if (m)
+    std::stable_partition(order.begin(), order.end(), [m](int j) {
+      return static_cast<std::size_t>(j) >= m->features.size() || !m->features[static_cast<std::size_t>(j)].privileged;
+    });
   return order;
+}
+
+std::size_t privileged_start(const ModelResult* m, const std::vector<int>& order) {
+  if (!m) return order.size();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const auto j = static_cast<std::size_t>(order[i]);
+    if (j < m->features.size() && m->features[j].privileged) return i;
+  }
+  return order.size();
 }
 
 // The largest value a model's panels draw, so that its plain and constrained panels share one y axis.
@@ -83,6 +97,9 @@ double largest_value(const Result& r, std::size_t model) {
   if (mr.constrained) take(mr.constrained->features);
   for (double t : {mr.probes.threshold_upper, mr.probes.threshold_lower})
     if (std::isfinite(t)) m = std::max(m, t);
+  if (mr.privileged_probes)
+    for (double t : {mr.privileged_probes->threshold_upper, mr.privileged_probes->threshold_lower})
+      if (std::isfinite(t)) m = std::max(m, t);
   return m;
 }
 
@@ -214,6 +231,7 @@ ChartLayout relevance_chart_layout(const Result& result, const Dataset& data) {
       p.model = m;
       p.constrained = constrained;
       p.order = order;
+      p.privileged_from = privileged_start(mr, order);
       p.left = kMarginLeft;
       p.slot = slot;
       p.bar_width = std::round(0.7 * slot * 100) / 100;
@@ -334,6 +352,7 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
     const double height = std::max(p.y(lower) - p.y(upper), min_height);
     std::string tip = data.feature_names[j] + ": " + interval_text(f) + " " + report::relevance_word(f.cls);
     if (f.constant) tip += " (constant column)";
+    if (f.privileged) tip += " (privileged)";
     if (f.group > 0) tip += ", group " + std::to_string(f.group);
     Style bar{.fill = report::relevance_colour(f.cls)};
     if (f.preset) {
@@ -346,14 +365,25 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
   }
 
   if (mr) {
-    const Probes& pr = mr->probes;
-    svg.line(p.left, p.y(pr.threshold_upper), right, p.y(pr.threshold_upper),
-             Style{.stroke = report::colours::black, .stroke_width = 1.2, .dashed = true,
-                   .tooltip = "upper threshold " + number(pr.threshold_upper)});
-    if (pr.threshold_lower > 0)
-      svg.line(p.left, p.y(pr.threshold_lower), right, p.y(pr.threshold_lower),
-               Style{.stroke = kLowerThresholdColour, .stroke_width = 1.2, .dashed = true,
-                     .tooltip = "lower threshold " + number(pr.threshold_lower)});
+    // Each block's thresholds over its own bars; the privileged block is marked off by a rule and its name.
+    const double split = p.left + p.slot * static_cast<double>(p.privileged_from);
+    auto thresholds = [&](const Probes& pr, double x0, double x1, const std::string& block) {
+      svg.line(x0, p.y(pr.threshold_upper), x1, p.y(pr.threshold_upper),
+               Style{.stroke = report::colours::black, .stroke_width = 1.2, .dashed = true,
+                     .tooltip = block + "upper threshold " + number(pr.threshold_upper)});
+      if (pr.threshold_lower > 0)
+        svg.line(x0, p.y(pr.threshold_lower), x1, p.y(pr.threshold_lower),
+                 Style{.stroke = kLowerThresholdColour, .stroke_width = 1.2, .dashed = true,
+                       .tooltip = block + "lower threshold " + number(pr.threshold_lower)});
+    };
+    thresholds(mr->probes, p.left, split, "");
+    if (mr->privileged_probes && p.privileged_from < p.order.size()) {
+      thresholds(*mr->privileged_probes, split, right, "privileged block: ");
+      svg.line(split, p.top, split, p.bottom, Style{.stroke = "#333333", .stroke_width = 1});
+      svg.text(split + 4, p.top + 12, "privileged (training only)",
+               TextStyle{.font_size = 11, .fill = "#333333",
+                         .tooltip = "columns known for the training rows only; their own noise thresholds"});
+    }
   }
 
   // Feature names: horizontal when they fit the slot, otherwise reading bottom to top.

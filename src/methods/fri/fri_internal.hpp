@@ -34,7 +34,8 @@ struct Problem {
   LpTask task = LpTask::classification;
   const Eigen::MatrixXd* X = nullptr;    // n x d preprocessed features (every column; constant ones unused)
   Eigen::VectorXd y;                     // ±1, real values, or ranks 0..K-1
-  std::vector<int> active;               // non-constant columns, ascending
+  std::vector<int> active;               // non-constant normal columns, ascending
+  std::vector<int> priv_active;          // non-constant privileged columns, ascending (empty: no LUPI)
   std::vector<int> strata;               // class codes for stratified folds (classification, ordinal)
   std::size_t n_strata = 0;
   int n_levels = 0;                      // 2 (classification), K (ordinal), 0 (regression)
@@ -61,13 +62,18 @@ struct Prepared {
   Options o;                   // effective_options(options): what the phases use
   std::uint64_t seed = 0;      // the run seed
   std::vector<bool> constant;  // per feature
-  std::vector<int> active;     // non-constant features, ascending
+  std::vector<bool> privileged;  // per feature: one of Options::privileged
+  std::vector<int> active;     // non-constant normal features, ascending
+  std::vector<int> priv_active;  // non-constant privileged features, ascending
   Eigen::MatrixXd Z;           // preprocessed features; every Problem's X points here
   std::vector<Problem> problems;
 };
 std::unique_ptr<Prepared> prepare(const Dataset& data, const Options& options, std::uint64_t seed);
 
-LpSvm make_lp(const Problem& pb, const Options& o, double epsilon);
+// The LP of a problem; with a privileged block its columns are pb.priv_active in order (position q is column
+// pb.priv_active[q]), followed by `privileged_probe` when given (a permuted privileged column, position d*).
+LpSvm make_lp(const Problem& pb, const Options& o, double epsilon,
+              const std::vector<double>* privileged_probe = nullptr);
 
 // Seconds and LP counters of one phase, accumulated over one or more problems.
 struct PhaseAccumulator {
@@ -84,7 +90,8 @@ struct Fit;
 
 // One block of a phase's LP tasks: tasks [lo, hi) in order on one fresh LP, from the fitted state `fit`, with the
 // phase's own inputs in `extra`; returns {"values": [one entry per task]}. The same function runs a block here and
-// on a plan worker. Kinds: "bounds" (solve_bounds), "probes", "reference_probes" (run_probes).
+// on a plan worker. Kinds: "bounds" (solve_bounds), "probes", "reference_probes" (run_probes), "privileged_bounds"
+// and "privileged_probes" (privileged.cpp).
 using BlockFn = TaskPlan::Json (*)(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
                                   std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
 BlockFn block_function(std::string_view kind);
@@ -184,6 +191,12 @@ TaskPlan::Json probe_block(const Problem& pb, const Options& o, const Fit& fit, 
                            std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
 TaskPlan::Json reference_probe_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
                                      std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
+// The privileged block (privileged.cpp): per privileged column its range over the model class, and per probe the
+// interval of a permuted privileged column.
+TaskPlan::Json privileged_bounds_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                                       std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
+TaskPlan::Json privileged_probe_block(const Problem& pb, const Options& o, const Fit& fit, const TaskPlan::Json& extra,
+                                      std::size_t lo, std::size_t hi, LpCounters& counters, const RunContext& ctx);
 
 // min and max of w_j for every job, under μ, ρ of `fit` and the job's pins, from fit's basis; with `witnesses`
 // also each LP's optimal point (SignedRange::at_a, at_b).
@@ -200,6 +213,20 @@ double clean(double v, double zero_tol);
 
 Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
                   std::vector<std::string>& warnings);
+// Column `column` of pb.X with its rows in the order sigma (a probe).
+std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma);
+// The thresholds of a Probes from its upper and lower values.
+void finish_probes(Probes& pr, const Options& o);
+
+// ---- Privileged block (privileged.cpp) -------------------------------------------------------------------------
+
+// Per column of pb.priv_active, in order: its interval over the model class (FeatureResult::privileged set).
+std::vector<FeatureResult> privileged_intervals(const Problem& pb, const Options& o, const Fit& fit,
+                                                const RunContext& ctx, PhaseAccumulator& phase);
+// The privileged block's own probes: permuted privileged columns, each one more privileged column of the LP.
+Probes privileged_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
+                         PhaseAccumulator& phase);
+
 // docs/fri.md#relevance-classes: 2 strong, 1 weak, 0 irrelevant.
 int relevance_class(double lower, double upper, const Probes& probes, const Options& o);
 // docs/fri.md#needed-below-noise: class 0, yet lower passes the strong test (every good model needs the feature).

@@ -107,10 +107,12 @@ Json probes_json(const Probes& p, const Options& o) {
   return j;
 }
 
-// The fields of one feature after index, name, selected and constant.
-Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping) {
+// The fields of one feature after index, name, selected and constant (`privileged` only in runs with a
+// privileged block, so that other documents keep their bytes).
+Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping, bool lupi) {
   Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
   report::add_relevance_class(e, f.cls);
+  if (lupi) e["privileged"] = f.privileged;
   const Json fields = detail::feature_fields_json(f);
   for (auto it = fields.begin(); it != fields.end(); ++it) e[it.key()] = it.value();
   if (grouping) e["group"] = f.group;
@@ -118,7 +120,7 @@ Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bo
   return e;
 }
 
-Json constrained_json(const Constrained& c, const Dataset& data) {
+Json constrained_json(const Constrained& c, const Dataset& data, const Options& o) {
   Json j = Json::object();
   Json presets = Json::array();
   for (const AppliedPreset& a : c.presets) {
@@ -132,7 +134,7 @@ Json constrained_json(const Constrained& c, const Dataset& data) {
   }
   j["presets"] = presets;
   Json features = Json::array();
-  for (std::size_t q = 0; q < c.features.size(); ++q) features.push_back(feature_json(q, data, c.features[q], false));
+  for (std::size_t q = 0; q < c.features.size(); ++q) features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty()));
   j["features"] = features;
   return j;
 }
@@ -153,9 +155,15 @@ Json grouping_json(const Grouping& g) {
 void add_class_fields(Json& j, const ModelResult& c, Task task, const Options& o, const Dataset& data) {
   j["hyper"] = hyper_json(c.hyper, task == Task::regression);
   j["baseline"] = baseline_json(c.baseline, task);
+  if (!o.privileged.empty()) {
+    j["baseline"]["privileged_l1_norm"] = json_number(c.baseline.privileged_l1_norm);
+    j["privileged"] = Json{{"gamma", json_number(o.privileged_gamma)}, {"kappa", json_number(o.privileged_kappa)},
+                           {"correcting_functions", task == Task::binary || task == Task::multiclass ? 1 : 2}};
+  }
   j["model_class"] = model_class_json(c.model_class);
   j["probes"] = probes_json(c.probes, o);
-  if (c.constrained) j["constrained"] = constrained_json(*c.constrained, data);
+  if (c.privileged_probes) j["privileged_probes"] = probes_json(*c.privileged_probes, o);
+  if (c.constrained) j["constrained"] = constrained_json(*c.constrained, data, o);
   if (c.grouping) j["grouping"] = grouping_json(*c.grouping);
 }
 
@@ -198,11 +206,12 @@ report::Json Result::to_json(const Dataset& data) const {
   for (std::size_t j = 0; j < this->features.size(); ++j) {
     const FeatureResult& f = this->features[j];
     if (!multiclass()) {
-      features.push_back(feature_json(j, data, f, grouping));
+      features.push_back(feature_json(j, data, f, grouping, !options.privileged.empty()));
       continue;
     }
     Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
     report::add_relevance_class(e, f.cls);
+    if (!options.privileged.empty()) e["privileged"] = f.privileged;
     e["lower"] = json_number(f.lower);
     e["upper"] = json_number(f.upper);
     e["needed_below_noise"] = f.needed_below_noise;

@@ -104,7 +104,11 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
   r.features.assign(static_cast<std::size_t>(d), FeatureResult{});
   std::vector<char> active(static_cast<std::size_t>(d), 0);
   for (int j : pb.active) active[static_cast<std::size_t>(j)] = 1;
+  for (int j : pb.priv_active) active[static_cast<std::size_t>(j)] = 1;
   for (int j = 0; j < d; ++j) r.features[static_cast<std::size_t>(j)].constant = !active[static_cast<std::size_t>(j)];
+  if (pb.prepared != nullptr)
+    for (int j = 0; j < d; ++j)
+      r.features[static_cast<std::size_t>(j)].privileged = pb.prepared->privileged[static_cast<std::size_t>(j)];
 
   ctx.check_cancel();
   r.probes.rule = o.threshold;
@@ -155,6 +159,24 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
       f.cls = relevance_class(f.lower, f.upper, r.probes, o);
       f.needed_below_noise = needed_below_noise(f.lower, f.upper, r.probes, o);
     }
+    if (!pb.priv_active.empty()) {
+      // docs/fri.md#privileged-information-lupi: the privileged block's intervals, probes and classes.
+      std::vector<FeatureResult> priv;
+      {
+        PhaseAccumulator ph(phases[kBounds]);
+        priv = privileged_intervals(pb, o, fit, ctx, ph);
+      }
+      {
+        PhaseAccumulator ph(phases[kProbes]);
+        r.privileged_probes = privileged_probes(pb, o, fit, ctx, ph);
+      }
+      for (std::size_t q = 0; q < priv.size(); ++q) {
+        FeatureResult& f = r.features[static_cast<std::size_t>(pb.priv_active[q])];
+        f = priv[q];
+        f.cls = relevance_class(f.lower, f.upper, *r.privileged_probes, o);
+        f.needed_below_noise = needed_below_noise(f.lower, f.upper, *r.privileged_probes, o);
+      }
+    }
     result_warnings(pb, r, warnings);
   }
 
@@ -177,6 +199,10 @@ PresetOutcome apply_presets(const Problem& pb, const Options& o, const FittedPro
   PresetOutcome out;
   ctx.check_cancel();
   if (presets.empty()) return out;
+  for (const ResolvedPreset& p : presets)
+    if (std::find(pb.priv_active.begin(), pb.priv_active.end(), p.feature) != pb.priv_active.end())
+      throw PresetError("fri: preset " + pb.name(p.feature) + ": the feature is privileged; presets pin normal "
+                        "features only");
   PhaseAccumulator ph(phases[kConstrained]);
   out.constrained = run_presets(pb, o, fp.fit, fp.result.features, fp.result.probes, presets, fp.unpinned, ctx, ph);
   for (const AppliedPreset& a : out.constrained->presets)
@@ -358,6 +384,23 @@ void flat_curve_warning(const std::vector<ModelResult>& models, bool multiclass,
                             "--repeats R to see how often each feature is selected");
 }
 
+// docs/fri.md#privileged-information-lupi: which columns are privileged; at least one non-constant column must stay
+// normal, since the model predicts from the normal columns alone.
+std::vector<bool> privileged_flags(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
+  std::vector<bool> flags(data.n_features(), false);
+  for (const std::string& name : o.privileged) {
+    const std::size_t j = data.feature_index(name);
+    if (flags[j]) throw InputError("fri: --privileged names column '" + data.feature_names[j] + "' twice");
+    flags[j] = true;
+  }
+  bool normal_left = false;
+  for (std::size_t j = 0; j < flags.size(); ++j) normal_left = normal_left || (!flags[j] && !constant[j]);
+  if (!normal_left)
+    throw InputError("fri: every non-constant column is privileged; the model needs at least one normal column to "
+                     "predict from (--privileged names the columns known for the training rows only)");
+  return flags;
+}
+
 Eigen::MatrixXd preprocess(const Dataset& data, const Options& o, const std::vector<bool>& constant) {
   Eigen::MatrixXd Z = data.X;
   if (o.standardize) Standardizer::fit(data.X, {}, SdDivisor::population).apply(Z);
@@ -381,17 +424,20 @@ std::unique_ptr<Prepared> prepare(const Dataset& data, const Options& options, s
   const Options& o = p.o;
   p.constant = constant_flags(data);
   check_data(data, o, p.constant);
+  p.privileged = privileged_flags(data, o, p.constant);
   for (std::size_t j = 0; j < p.constant.size(); ++j)
-    if (!p.constant[j]) p.active.push_back(static_cast<int>(j));
+    if (!p.constant[j]) (p.privileged[j] ? p.priv_active : p.active).push_back(static_cast<int>(j));
   p.Z = preprocess(data, o, p.constant);
   const Eigen::MatrixXd& Z = p.Z;
   const std::vector<int>& active = p.active;
   if (data.task == Task::multiclass) {
     p.problems = one_vs_rest(data, Z, active, seed);
+    for (Problem& pb : p.problems) pb.priv_active = p.priv_active;
   } else {
     Problem pb;
     pb.X = &Z;
     pb.active = active;
+    pb.priv_active = p.priv_active;
     pb.seed = seed;
     pb.names = &data.feature_names;
     const Eigen::Index n = static_cast<Eigen::Index>(data.n_samples());

@@ -34,6 +34,7 @@ constexpr const char* kNeededWord = "needed, below noise";
 std::string class_word(const FeatureResult& f) {
   std::string w = f.needed_below_noise ? kNeededWord : report::relevance_word(f.cls);
   if (f.constant) w += " (constant)";
+  if (f.privileged) w += " (privileged)";
   return w;
 }
 
@@ -79,6 +80,10 @@ std::string summary(const ModelResult& m, Task task) {
   s += ", ‖w*‖₁ = " + short_number(m.baseline.l1_norm);
   s += ", thresholds: upper " + short_number(m.probes.threshold_upper) + " (" + to_string(m.probes.rule) +
        " rule, " + std::to_string(m.probes.n) + " probes), lower " + short_number(m.probes.threshold_lower);
+  if (m.privileged_probes)
+    s += "; privileged block: upper " + short_number(m.privileged_probes->threshold_upper) + ", lower " +
+         short_number(m.privileged_probes->threshold_lower) + " (its own " + std::to_string(m.privileged_probes->n) +
+         " probes)";
   s += "; " + counts(m.features);
   return s;
 }

@@ -68,11 +68,27 @@ Fit fit_of(const Json& j) {
 
 }  // namespace
 
-LpSvm make_lp(const Problem& pb, const Options& o, double epsilon) {
+LpPrivileged privileged_block(const Problem& pb, const Options& o, const std::vector<double>* probe) {
+  LpPrivileged priv;
+  const Eigen::Index n = pb.X->rows(), dp = static_cast<Eigen::Index>(pb.priv_active.size());
+  priv.X.resize(n, dp + (probe ? 1 : 0));
+  for (Eigen::Index q = 0; q < dp; ++q) priv.X.col(q) = pb.X->col(pb.priv_active[static_cast<std::size_t>(q)]);
+  if (probe) priv.X.col(dp) = Eigen::Map<const Eigen::VectorXd>(probe->data(), n);
+  priv.features.resize(static_cast<std::size_t>(priv.X.cols()));
+  for (std::size_t q = 0; q < priv.features.size(); ++q) priv.features[q] = static_cast<int>(q);
+  priv.gamma = o.privileged_gamma;
+  priv.kappa = o.privileged_kappa;
+  priv.reference_margin = o.reference && pb.task == LpTask::classification;
+  return priv;
+}
+
+LpSvm make_lp(const Problem& pb, const Options& o, double epsilon, const std::vector<double>* privileged_probe) {
   LpSvmOptions lo;
   lo.lazy_rows = o.lazy_rows;
   lo.lazy_margin = o.lazy_margin;
-  return LpSvm(*pb.X, pb.y, pb.task, pb.active, pb.task == LpTask::regression ? epsilon : 0.0, lo);
+  const double eps = pb.task == LpTask::regression ? epsilon : 0.0;
+  if (pb.priv_active.empty()) return LpSvm(*pb.X, pb.y, pb.task, pb.active, eps, lo);
+  return LpSvm(*pb.X, pb.y, pb.task, pb.active, eps, lo, privileged_block(pb, o, privileged_probe));
 }
 
 void PhaseAccumulator::add(const LpCounters& c) {
@@ -88,6 +104,8 @@ BlockFn block_function(std::string_view kind) {
   if (kind == "bounds") return bounds_block;
   if (kind == "probes") return probe_block;
   if (kind == "reference_probes") return reference_probe_block;
+  if (kind == "privileged_bounds") return privileged_bounds_block;
+  if (kind == "privileged_probes") return privileged_probe_block;
   throw InputError("fri: unknown block kind '" + std::string(kind) + "' in a task plan");
 }
 

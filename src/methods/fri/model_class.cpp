@@ -71,9 +71,22 @@ Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const 
   b.weights.assign(static_cast<std::size_t>(pb.d()), 0.0);
   for (int j : pb.active) b.weights[static_cast<std::size_t>(j)] = f.w[j];
   b.n_nonzero = 0;
-  for (int j : pb.active)
+  double normal_norm = 0.0;
+  for (int j : pb.active) {
     if (std::abs(f.w[j]) > 1e-9 * f.l1_norm) ++b.n_nonzero;
-  b.constant_model = !(f.l1_norm > kConstantModelNorm);
+    normal_norm += std::abs(f.w[j]);
+  }
+  // Privileged columns: w*_j with one correcting function, Σ_c |w*_{c,j}| with two (docs/fri.md#privileged-information-lupi).
+  for (std::size_t q = 0; q < pb.priv_active.size(); ++q) {
+    const Eigen::Index row = static_cast<Eigen::Index>(q);
+    double v = f.priv_w(row, 0);
+    if (f.priv_w.cols() == 2) v = std::abs(f.priv_w(row, 0)) + std::abs(f.priv_w(row, 1));
+    b.weights[static_cast<std::size_t>(pb.priv_active[q])] = v;
+  }
+  b.privileged_l1_norm = f.priv_l1_norm;
+  // The model predicts from the normal block only: without normal weights it is the constant model, whatever the
+  // correcting functions do.
+  b.constant_model = !(normal_norm > kConstantModelNorm);
   fit.N = f.l1_norm;
   fit.model_class = model_class_of(f, pb, o);
   phase.add(lp.counters());

@@ -44,6 +44,7 @@ std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models
   for (std::size_t j = 0; j < out.size(); ++j) {
     FeatureResult& f = out[j];
     f.constant = models.front().features[j].constant;
+    f.privileged = models.front().features[j].privileged;
     for (const ModelResult& c : models) {
       const FeatureResult& g = c.features[j];
       f.cls = std::max(f.cls, g.cls);

@@ -216,6 +216,17 @@ const options::Table<Options>& option_table() {
     t.add("group_cutoff", &Options::group_cutoff, "Cut the dendrogram at this share of its largest merge height")
         .range(Range::closed(0, 1));
     t.choice("group_linkage", &Options::group_linkage, linkage_words(), "Linkage of the grouping's clustering");
+    t.group("Privileged information");
+    t.add("privileged", &Options::privileged,
+          "Columns known for the training rows only (LUPI): they correct the slack and get intervals and classes "
+          "of their own; the model predicts from the other columns")
+        .value_name("NAME,...");
+    t.add("privileged_gamma", &Options::privileged_gamma,
+          "gamma: price of the privileged weights in the L1 budget (1: the same as a normal weight)")
+        .range(Range::left_open(0, 1e6));
+    t.add("privileged_kappa", &Options::privileged_kappa,
+          "kappa: price of the correcting functions in the loss (below 1, or they never replace slack)")
+        .range(Range::left_open(0, 1e6));
     t.group("Solver");
     t.add("lazy_rows", &Options::lazy_rows, "Working-set rows in bound and probe LPs (same result, faster)");
     t.add("lazy_margin", &Options::lazy_margin, "Rows slack by more than this at the baseline are deferred")

@@ -21,12 +21,6 @@ namespace featrel::fri::detail {
 
 namespace {
 
-std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma) {
-  std::vector<double> z(sigma.size());
-  for (std::size_t i = 0; i < sigma.size(); ++i) z[i] = (*pb.X)(static_cast<Eigen::Index>(sigma[i]), column);
-  return z;
-}
-
 void set_probe(LpSvm& lp, const std::vector<double>& z) {
   if (lp.has_probe())
     lp.replace_probe_column(z);
@@ -37,18 +31,6 @@ void set_probe(LpSvm& lp, const std::vector<double>& z) {
 [[noreturn]] void rethrow(const Problem& pb, int k, int source, const SolverError& e) {
   throw SolverError("fri: " + pb.prefix() + "probe " + std::to_string(k) + " (permuted '" + pb.name(source) +
                     "'): " + e.what());
-}
-
-void finish(Probes& pr, const Options& o) {
-  const bool population = o.reference;
-  pr.upper = upper_threshold(pr.upper_values, o.p, pr.rule, population);
-  pr.t_quantile = pr.upper.t_quantile;
-  pr.threshold_upper = pr.upper.value;
-  pr.threshold_lower = normal_threshold(pr.lower_values, o.p, population);
-  pr.lower_mean = pr.lower_values.empty() ? 0.0 : stats::mean(pr.lower_values);
-  pr.lower_sd = pr.lower_values.size() < 2
-                    ? 0.0
-                    : stats::sd(pr.lower_values, population ? stats::SdKind::population : stats::SdKind::sample);
 }
 
 using Json = TaskPlan::Json;
@@ -85,7 +67,7 @@ Probes featrel_probes(const Problem& pb, const Options& o, const Fit& fit, const
     pr.upper_values[k] = values[k].at(0).get<double>();
     pr.lower_values[k] = values[k].at(1).get<double>();
   }
-  finish(pr, o);
+  finish_probes(pr, o);
   return pr;
 }
 
@@ -113,11 +95,29 @@ Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, con
     warnings.push_back(pb.prefix() + "reference mode: " + std::to_string(dropped_up) + " of " + std::to_string(P) +
                        " upper and " + std::to_string(dropped_lo) + " of " + std::to_string(P) +
                        " lower in-place probes were infeasible and dropped");
-  finish(pr, o);
+  finish_probes(pr, o);
   return pr;
 }
 
 }  // namespace
+
+std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma) {
+  std::vector<double> z(sigma.size());
+  for (std::size_t i = 0; i < sigma.size(); ++i) z[i] = (*pb.X)(static_cast<Eigen::Index>(sigma[i]), column);
+  return z;
+}
+
+void finish_probes(Probes& pr, const Options& o) {
+  const bool population = o.reference;
+  pr.upper = upper_threshold(pr.upper_values, o.p, pr.rule, population);
+  pr.t_quantile = pr.upper.t_quantile;
+  pr.threshold_upper = pr.upper.value;
+  pr.threshold_lower = normal_threshold(pr.lower_values, o.p, population);
+  pr.lower_mean = pr.lower_values.empty() ? 0.0 : stats::mean(pr.lower_values);
+  pr.lower_sd = pr.lower_values.size() < 2
+                    ? 0.0
+                    : stats::sd(pr.lower_values, population ? stats::SdKind::population : stats::SdKind::sample);
+}
 
 Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx, PhaseAccumulator& phase,
                   std::vector<std::string>& warnings) {

@@ -24,6 +24,8 @@ def _relevance_classes(self):
 def _read_fri(self, doc):
     self.interval_ = np.column_stack([self._column("lower"), self._column("upper")])
     self.relevance_classes_ = _relevance_classes(self)
+    # privileged=[...]: which columns are privileged (known for the training rows only); all False otherwise.
+    self.privileged_ = np.array([bool(f.get("privileged", False)) for f in doc["features"]], dtype=bool)
 
 
 def _read_boruta(self, doc):
@@ -69,7 +71,8 @@ def _read_pareto(self, doc):
 FRI = make_estimator(
     "FRI", "fri", _read_fri, _SKIPPED,
     "\nAttributes: interval_ (d x 2: lower and upper relevance bounds as shares of ||w*||_1), relevance_classes_ "
-    "(0 irrelevant, 1 weak, 2 strong), support_, ranking_, scores_, result_.\n",
+    "(0 irrelevant, 1 weak, 2 strong), privileged_ (the columns named by privileged=, with their own probes), "
+    "support_, ranking_, scores_, result_.\n",
 )
 CRFE = make_estimator(
     "CRFE", "crfe", _read_crfe, _SKIPPED,

@@ -29,6 +29,16 @@ def test_fri_intervals_equal_the_cli(cli, breast_cancer, tmp_path):
     assert est.result_["options"] == doc["options"]
 
 
+def test_fri_privileged_columns_equal_the_cli(cli, breast_cancer, tmp_path):
+    X, y = breast_cancer
+    privileged = list(X.columns[-3:])
+    doc = run_cli(cli, "fri", tmp_path, "--privileged", ",".join(privileged), "--n-probes", "20")
+    est = featrel.FRI(random_state=1, privileged=privileged, n_probes=20).fit(X, y)
+    assert est.privileged_.tolist() == [c in privileged for c in X.columns]
+    assert est.result_["features"] == doc["features"]
+    assert est.result_["privileged_probes"] == doc["privileged_probes"]
+
+
 def test_boruta_decisions_equal_the_cli(cli, breast_cancer, tmp_path):
     X, y = breast_cancer
     doc = run_cli(cli, "boruta", tmp_path)

@@ -131,6 +131,9 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
         why = "the model fitted on all rows at the chosen C has no weights although the folds' models had (" +
               scores + "); fix a larger --C";
     }
+    if (!pb.priv_active.empty())
+      why += "; with privileged columns, a small --privileged-kappa (here " + format_number(o.privileged_kappa) +
+             ") can make the correcting functions cheaper than any normal weight: try a larger one";
     warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
                        " at C = " + c_text(fit.C) + "): " + why + "; every feature is reported irrelevant");
   } else {

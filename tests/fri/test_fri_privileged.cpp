@@ -150,6 +150,18 @@ TEST(FriPrivileged, IntervalsContainTheBaselineInBothBlocks) {
   }
 }
 
+// The reference's LUPI recipe: 2 strong, 2 weak, 2 irrelevant columns in both blocks, 200 rows.
+featrel::gen::RelevanceOptions lupi_recipe() {
+  featrel::gen::RelevanceOptions g;
+  g.task = "classification";
+  g.n_samples = 200;
+  g.n_features = 6;
+  g.n_strong = 2;
+  g.n_weak = 2;
+  g.privileged = true;
+  return g;
+}
+
 // On the reference's own LUPI recipe (the privileged block is the clean feature space, the normal block a noisy
 // copy) the clean columns do not tell which rows are hard in a way a linear correction can use: featrel's SVM+
 // margin finds them irrelevant, like every irrelevant column of both blocks. The reference's margin y_i·g_i
@@ -158,15 +170,8 @@ TEST(FriPrivileged, IntervalsContainTheBaselineInBothBlocks) {
 // fri 8.1.0's recovery test expects.
 TEST(FriPrivileged, ReferenceRecipeIrrelevantColumnsOfBothBlocksAndTheReferenceMargin) {
   for (std::uint64_t seed : {1u, 2u}) {
-    featrel::gen::RelevanceOptions g;
-    g.task = "classification";
-    g.n_samples = 200;
-    g.n_features = 6;
-    g.n_strong = 2;
-    g.n_weak = 2;
-    g.privileged = true;
     featrel::gen::Truth truth;
-    const Dataset d = fri_test::generated(g, seed, &truth);
+    const Dataset d = fri_test::generated(lupi_recipe(), seed, &truth);
     Options o;
     for (std::size_t j = 0; j < truth.names.size(); ++j)
       if (truth.block[j] == "privileged") o.privileged.push_back(truth.names[j]);
@@ -176,20 +181,12 @@ TEST(FriPrivileged, ReferenceRecipeIrrelevantColumnsOfBothBlocksAndTheReferenceM
       if (truth.classes[j] == 0) EXPECT_EQ(r.features[j].cls, 0) << truth.names[j] << " seed " << seed;
     EXPECT_EQ(r.features[0].cls, 2) << "seed " << seed;
     EXPECT_EQ(r.features[1].cls, 2) << "seed " << seed;
-
   }
   // The reference's margin with a cheap correction: either the correction alone fits the training rows (no normal
   // weight left: the constant model, said out loud) or the clean strong columns are strongly relevant.
   int strong_seen = 0;
   for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
-    featrel::gen::RelevanceOptions g;
-    g.task = "classification";
-    g.n_samples = 200;
-    g.n_features = 6;
-    g.n_strong = 2;
-    g.n_weak = 2;
-    g.privileged = true;
-    const Dataset d = fri_test::generated(g, seed);
+    const Dataset d = fri_test::generated(lupi_recipe(), seed);
     Options o;
     o.privileged = {"p0", "p1", "p2", "p3", "p4", "p5"};
     o.reference = true;

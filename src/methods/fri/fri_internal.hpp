@@ -217,6 +217,11 @@ Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const Run
 std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma);
 // The thresholds of a Probes from its upper and lower values.
 void finish_probes(Probes& pr, const Options& o);
+// n_probes probe tasks of block kind `kind` ("probes", "privileged_probes"), each giving [upper, lower], with
+// their source columns, and the thresholds from them.
+Probes collect_probes(const Problem& pb, const Options& o, const Fit& fit, std::string_view kind,
+                      std::vector<int> sources, const RunContext& ctx, std::string_view stage,
+                      PhaseAccumulator& phase);
 
 // ---- Privileged block (privileged.cpp) -------------------------------------------------------------------------
 

@@ -137,20 +137,10 @@ std::vector<FeatureResult> privileged_intervals(const Problem& pb, const Options
 
 Probes privileged_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
                          PhaseAccumulator& phase) {
-  Probes pr;
-  pr.rule = o.threshold;
-  pr.refit = o.probe_refit;
-  const std::size_t P = static_cast<std::size_t>(o.n_probes);
-  pr.n = o.n_probes;
-  for (int q : privileged_probe_sources(pb, P)) pr.sources.push_back(pb.priv_active[static_cast<std::size_t>(q)]);
-  const std::vector<Json> values =
-      run_blocks(pb, o, fit, "privileged_probes", Json::object(), P, ctx, "fri: privileged probes", phase);
-  for (const Json& v : values) {
-    pr.upper_values.push_back(v.at(0).get<double>());
-    pr.lower_values.push_back(v.at(1).get<double>());
-  }
-  finish_probes(pr, o);
-  return pr;
+  std::vector<int> sources;
+  for (int q : privileged_probe_sources(pb, static_cast<std::size_t>(o.n_probes)))
+    sources.push_back(pb.priv_active[static_cast<std::size_t>(q)]);
+  return collect_probes(pb, o, fit, "privileged_probes", std::move(sources), ctx, "fri: privileged probes", phase);
 }
 
 }  // namespace featrel::fri::detail

@@ -54,21 +54,8 @@ std::pair<int, std::vector<std::size_t>> reference_probe(const Problem& pb, std:
 
 Probes featrel_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
                       PhaseAccumulator& phase) {
-  Probes pr;
-  pr.rule = o.threshold;
-  pr.refit = o.probe_refit;
-  const std::size_t P = static_cast<std::size_t>(o.n_probes);
-  pr.n = o.n_probes;
-  pr.sources = probe_sources(pb, P);
-  const std::vector<Json> values = run_blocks(pb, o, fit, "probes", Json::object(), P, ctx, "fri: probes", phase);
-  pr.upper_values.resize(P);
-  pr.lower_values.resize(P);
-  for (std::size_t k = 0; k < P; ++k) {
-    pr.upper_values[k] = values[k].at(0).get<double>();
-    pr.lower_values[k] = values[k].at(1).get<double>();
-  }
-  finish_probes(pr, o);
-  return pr;
+  return collect_probes(pb, o, fit, "probes", probe_sources(pb, static_cast<std::size_t>(o.n_probes)), ctx,
+                        "fri: probes", phase);
 }
 
 Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, const RunContext& ctx,
@@ -105,6 +92,24 @@ std::vector<double> permuted_column(const Problem& pb, int column, const std::ve
   std::vector<double> z(sigma.size());
   for (std::size_t i = 0; i < sigma.size(); ++i) z[i] = (*pb.X)(static_cast<Eigen::Index>(sigma[i]), column);
   return z;
+}
+
+Probes collect_probes(const Problem& pb, const Options& o, const Fit& fit, std::string_view kind,
+                      std::vector<int> sources, const RunContext& ctx, std::string_view stage,
+                      PhaseAccumulator& phase) {
+  Probes pr;
+  pr.rule = o.threshold;
+  pr.refit = o.probe_refit;
+  pr.n = o.n_probes;
+  pr.sources = std::move(sources);
+  const std::vector<Json> values =
+      run_blocks(pb, o, fit, kind, Json::object(), static_cast<std::size_t>(o.n_probes), ctx, stage, phase);
+  for (const Json& v : values) {
+    pr.upper_values.push_back(v.at(0).get<double>());
+    pr.lower_values.push_back(v.at(1).get<double>());
+  }
+  finish_probes(pr, o);
+  return pr;
 }
 
 void finish_probes(Probes& pr, const Options& o) {

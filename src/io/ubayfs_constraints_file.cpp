@@ -34,6 +34,15 @@ std::vector<std::string> json_names(const report::Json& v, const std::string& wh
   return out;
 }
 
+// An optional string field: its default when absent, an InputError when present with another type (nlohmann's
+// value() would throw its own type_error, which no caller expects).
+std::string json_optional_string(const report::Json& v, const char* field, const std::string& fallback,
+                                 const std::string& where) {
+  if (!v.contains(field)) return fallback;
+  if (!v[field].is_string()) throw InputError("ubayfs: " + where + ": '" + field + "' must be a string");
+  return v[field].get<std::string>();
+}
+
 double json_number(const report::Json& v, const std::string& where, const char* field) {
   if (!v.contains(field) || !v[field].is_number())
     throw InputError("ubayfs: " + where + " needs a number '" + field + "'");
@@ -70,7 +79,7 @@ ConstraintsFile parse_constraints_json(std::string_view text, const std::string&
       else if (type == "cannot_link") s.kind = RowKind::cannot_link;
       else if (type == "linear") s.kind = RowKind::linear;
       else throw InputError("ubayfs: " + where + " has unknown type '" + type + "' (max_size, must_link, cannot_link, linear)");
-      const std::string level = c.value("level", std::string("feature"));
+      const std::string level = json_optional_string(c, "level", "feature", where);
       if (level != "feature" && level != "block")
         throw InputError("ubayfs: " + where + " has level '" + level + "' (feature or block)");
       s.level = level == "block" ? Level::block : Level::feature;
@@ -103,7 +112,7 @@ ConstraintsFile parse_constraints_json(std::string_view text, const std::string&
       if (!g.is_object() || !g.contains("blocks") || !g.contains("A") || !g.contains("b"))
         throw InputError("ubayfs: " + where + " needs 'blocks', 'A' and 'b'");
       GroupSpec s;
-      s.name = g.value("name", std::string());
+      s.name = json_optional_string(g, "name", "", where);
       for (const auto& blk : g["blocks"]) s.blocks.push_back(json_names(blk, where));
       for (const auto& row : g["A"]) {
         std::vector<double> r;

@@ -92,6 +92,23 @@ TEST(ConstraintsJson, OverflowingNumbersAreInputErrors) {
             std::string::npos);
 }
 
+TEST(ConstraintsJson, OptionalStringsOfAnotherTypeAreInputErrors) {
+  // A numeric 'level' or group 'name' used to escape as nlohmann's type_error; found by the fuzzer.
+  const std::string level = error_of([] {
+    ub::parse_constraints_json(R"({"constraints": [{"type": "cannot_link", "level": 1, "features": ["a"]}]})", "c.json");
+  });
+  EXPECT_NE(level.find("constraints[0]: 'level' must be a string"), std::string::npos) << level;
+  const std::string name = error_of([] {
+    ub::parse_constraints_json(R"({"groups": [{"name": 2, "blocks": [["a"]], "A": [[1]], "b": [1]}]})", "c.json");
+  });
+  EXPECT_NE(name.find("groups[0]: 'name' must be a string"), std::string::npos) << name;
+  const auto ok = ub::parse_constraints_json(
+      R"({"constraints": [{"type": "cannot_link", "level": "block", "blocks": ["B"]}], "groups": [{"blocks": [["a"]], "A": [[1]], "b": [1]}]})",
+      "c.json");
+  EXPECT_EQ(ok.constraints.at(0).level, ub::Level::block);
+  EXPECT_EQ(ok.groups.at(0).name, "");
+}
+
 TEST(ConstraintFlags, WordsRoundTrip) {
   const ub::ConstraintSpec lin =
       ub::parse_constraint_flag(ub::RowKind::linear, ub::Level::feature, "x=1,y=-2<=3@inf", "--linear");

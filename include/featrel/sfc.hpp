@@ -45,12 +45,17 @@ enum class Perturbation { permute, remove };
 enum class ScoreKind { train, oob, holdout };
 // The relevant set: A ∪ M (squamish) or A alone (the paper's W = A \ S).
 enum class RelevantSet { union_set, boruta };
+// The scale of the shadow-importance null's t interval: the importances themselves (the paper, squamish; the
+// default) or their cube roots (Wilson–Hilferty: a sum of split gains is skewed like a χ² variable and its cube
+// root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
+enum class ShadowScale { raw, cube_root };
 
 std::string to_string(NullMatrix v);
 std::string to_string(NullSeeds v);
 std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
 std::string to_string(RelevantSet v);  // "union" | "boruta"
+std::string to_string(ShadowScale v);  // "cube-root" | "raw"
 // Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
 // accepted words otherwise.
 NullMatrix parse_null_matrix(std::string_view word);
@@ -85,6 +90,7 @@ struct Options {
   forest::Metric metric = forest::Metric::automatic;  // mae: regression only
   int test_repeats = 1;
   RelevantSet relevant_set = RelevantSet::union_set;
+  ShadowScale shadow_scale = ShadowScale::raw;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
   forest::ForestShape forest;
@@ -140,6 +146,8 @@ struct Interval {
   double lower = 0.0, upper = 0.0;  // both bounds of mean ± t·sd_used·√(1/n_new + 1/α)
   double t_quantile = 0.0;
   int n_samples = 0;
+  std::string scale = "raw";        // "raw", or "cube-root": mean, sd and sd_used are of the cube roots of the
+                                    // samples, lower and upper the cubes of that scale's bounds (importance units)
   std::string matrix;               // "relevant" or "all"
   std::string sides;                // the bound(s) the decision uses: "upper", "lower" or "two"
 };

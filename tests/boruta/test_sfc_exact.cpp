@@ -375,6 +375,40 @@ TEST(SfcExact, DegenerateAndEmptySets) {
                           [](const std::string& w) { return w.rfind("empty_all_relevant", 0) == 0; }));
 }
 
+TEST(SfcExact, ShadowScaleCubeRoot) {
+  // Shadow importances 1 and 8 alternating: raw mean 4.5, population SD 3.5, Γ = 4.5 + 10.720160·3.5·√1.1 = 43.85;
+  // on the cube-root scale 1 and 2: mean 1.5, SD 0.5, bounds 1.5 ± 10.720160·0.5·√1.1 = 7.1216995 and −4.1216995,
+  // cubed 361.20266 and −70.02111. Feature 1 (importance 100) is in M only on the raw scale.
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  Script s = standard();
+  s.importance = {400, 100, 0, 0, 0, 0, 0, 0};
+  s.shadow_null = {1, 8, 1, 8, 1, 8, 1, 8, 1, 8};
+  Options o = ten_samples();
+  Result raw = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(raw.shadow_interval.scale, "raw");
+  EXPECT_NEAR(raw.shadow_interval.upper, 43.8518968, 1e-6);
+  EXPECT_EQ(raw.minimal, (std::vector<std::size_t>{0, 1}));
+  o.shadow_scale = ShadowScale::cube_root;
+  Result cube = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(cube.shadow_interval.scale, "cube-root");
+  EXPECT_NEAR(cube.shadow_interval.mean, 1.5, 1e-12);
+  EXPECT_NEAR(cube.shadow_interval.sd, 0.5, 1e-12);
+  EXPECT_NEAR(cube.shadow_interval.upper, 361.2026621, 1e-6);
+  EXPECT_NEAR(cube.shadow_interval.lower, -70.0211100, 1e-6);
+  EXPECT_EQ(cube.minimal, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(cube.to_json(d)["shadow_interval"]["scale"], "cube-root");
+  const std::string text = text_report(cube, d);
+  EXPECT_NE(text.find("on the cube-root scale: mean 1.5000"), std::string::npos) << text;
+  // Equal samples keep the raw value exactly (a cube of a cube root may miss it by an ulp).
+  s.shadow_null.assign(10, 3.0);
+  cube = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(cube.shadow_interval.upper, 3.0);
+  EXPECT_EQ(cube.shadow_interval.scale, "raw");
+  // compat reference is squamish: the raw scale whatever the option says.
+  o.reference = true;
+  EXPECT_EQ(featrel::sfc::effective_options(o).shadow_scale, ShadowScale::raw);
+}
+
 TEST(SfcExact, ReferenceMode) {
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   std::vector<FitQuery> log;
@@ -435,8 +469,8 @@ TEST(SfcExact, Document) {
   EXPECT_EQ(j["features"][3]["relevance"], "weak");
   EXPECT_EQ(j["features"][5]["relevance"], "irrelevant");
   EXPECT_EQ(keys(j["score_interval"]), (std::vector<std::string>{"mean", "sd", "sd_floor", "sd_used", "lower",
-                                                                  "upper", "t_quantile", "n_samples", "matrix",
-                                                                  "sides"}));
+                                                                  "upper", "t_quantile", "n_samples", "scale",
+                                                                  "matrix", "sides"}));
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]),
             (std::vector<std::string>{"boruta", "importance", "null", "tests", "total"}));
   EXPECT_EQ(j["boruta"]["method"], "boruta");

@@ -71,6 +71,10 @@ FitQuery null_query(FitKind kind, std::size_t s, const std::vector<std::size_t>&
 Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
                        const std::string& matrix, double n_new, double sd_floor = 0.0);
 
+// Γ's interval (docs/boruta.md#sfc-steps step 4) from the shadow importances γ_s, on the scale of
+// `shadow_scale`: under cube-root the t interval of the cube roots, its bounds cubed back into importance units.
+Interval shadow_null_interval(const std::vector<double>& importances, const Options& o);
+
 // The score's resolution on the scored rows (the score interval's SD floor): 1/n_score for accuracy (one row) and
 // for R² (one row's average share of the total sum of squares), mean|y − ȳ|/n_score for mae.
 double score_resolution(const Dataset& data, const Options& o, const ScoreRows& rows);

@@ -38,4 +38,20 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   return iv;
 }
 
+Interval shadow_null_interval(const std::vector<double>& importances, const Options& o) {
+  const bool all_equal =
+      std::adjacent_find(importances.begin(), importances.end(), std::not_equal_to<>()) == importances.end();
+  // Equal samples: the raw interval is that value exactly (a cube of its cube root may miss it by an ulp).
+  if (o.shadow_scale == ShadowScale::raw || all_equal)
+    return null_interval(importances, o, stats::Sides::upper, "all", 1.0);
+  std::vector<double> roots;
+  roots.reserve(importances.size());
+  for (double v : importances) roots.push_back(std::cbrt(v));
+  Interval iv = null_interval(roots, o, stats::Sides::upper, "all", 1.0);
+  iv.lower = iv.lower * iv.lower * iv.lower;
+  iv.upper = iv.upper * iv.upper * iv.upper;
+  iv.scale = to_string(ShadowScale::cube_root);
+  return iv;
+}
+
 }  // namespace featrel::sfc::detail

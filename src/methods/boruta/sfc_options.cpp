@@ -37,6 +37,10 @@ const options::Choices<RelevantSet>& relevant_set_words() {
                                                    {"boruta", RelevantSet::boruta}};
   return words;
 }
+const options::Choices<ShadowScale>& shadow_scale_words() {
+  static const options::Choices<ShadowScale> words{{"raw", ShadowScale::raw}, {"cube-root", ShadowScale::cube_root}};
+  return words;
+}
 const options::Choices<forest::Metric>& metric_words() {
   static const options::Choices<forest::Metric> words{{"default", forest::Metric::automatic},
                                                       {"accuracy", forest::Metric::accuracy},
@@ -80,6 +84,7 @@ std::string to_string(NullSeeds v) { return options::word_of(null_seeds_words(),
 std::string to_string(Perturbation v) { return options::word_of(perturbation_words(), v); }
 std::string to_string(ScoreKind v) { return options::word_of(score_words(), v); }
 std::string to_string(RelevantSet v) { return options::word_of(relevant_set_words(), v); }
+std::string to_string(ShadowScale v) { return options::word_of(shadow_scale_words(), v); }
 std::string to_string(FitKind kind) { return options::word_of(fit_kind_words(), kind); }
 
 NullMatrix parse_null_matrix(std::string_view w) { return options::value_of(null_matrix_words(), w, "null_matrix"); }
@@ -119,6 +124,8 @@ const options::Table<Options>& option_table() {
         .range(Range::closed(1, 1000));
     t.choice("relevant_set", &Options::relevant_set, relevant_set_words(),
              "V = Boruta's set ∪ the minimal set (union) or Boruta's alone");
+    t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
+             "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
     t.group("Boruta step");
     t.add("boruta_perc", &Options::boruta_perc, "Shadow percentile of the Boruta step")
         .range(Range::left_open(0, 100));
@@ -164,9 +171,11 @@ void validate(const Options& o) {
 Options effective_options(const Options& options) {
   Options o = options;
   if (o.reference) {
-    // squamish 0.5.0: the score null on all of X, a two-sided test, BorutaPy's 99 fits testing from iteration 1.
+    // squamish 0.5.0: the score null on all of X, a two-sided test, Γ on the raw importances, BorutaPy's 99 fits
+    // testing from iteration 1.
     o.null_matrix = NullMatrix::all;
     o.sided = stats::Sides::two;
+    o.shadow_scale = ShadowScale::raw;
     o.boruta_max_iter = 99;
     o.boruta_first_test_iter = 1;
   }

@@ -29,6 +29,7 @@ Json interval_json(const Interval& iv) {
   j["upper"] = json_number(iv.upper);
   j["t_quantile"] = json_number(iv.t_quantile);
   j["n_samples"] = iv.n_samples;
+  j["scale"] = iv.scale;
   j["matrix"] = iv.matrix;
   j["sides"] = iv.sides;
   return j;

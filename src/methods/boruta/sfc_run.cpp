@@ -123,7 +123,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.null_shadow_importances.push_back(out[s].importance.back());
     r.null_features.push_back(queries[s].columns.back());
   }
-  r.shadow_interval = detail::null_interval(r.null_shadow_importances, o, stats::Sides::upper, "all", 1.0);
+  r.shadow_interval = detail::shadow_null_interval(r.null_shadow_importances, o);
   if (o.n_resampling < 30)
     r.warnings.push_back("small_null: --n-resampling " + std::to_string(o.n_resampling) + " < 30 makes t_{α−1}⁻¹(1 − " +
                          format_number(o.fpr) + ") = " + format_number(r.shadow_interval.t_quantile) +

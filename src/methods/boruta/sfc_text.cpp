@@ -23,9 +23,10 @@ std::string p_value(const std::optional<double>& v) {
 }
 
 std::string interval_text(const Interval& i) {
-  return "[" + format_fixed(i.lower, 4) + ", " + format_fixed(i.upper, 4) + "] (mean " + format_fixed(i.mean, 4) +
-         ", sd " + format_fixed(i.sd, 4) + ", " + std::to_string(i.n_samples) + " samples, t = " +
-         format_fixed(i.t_quantile, 3) + ")";
+  return "[" + format_fixed(i.lower, 4) + ", " + format_fixed(i.upper, 4) + "] (" +
+         (i.scale == "raw" ? "" : "on the " + i.scale + " scale: ") + "mean " + format_fixed(i.mean, 4) + ", sd " +
+         format_fixed(i.sd, 4) + ", " + std::to_string(i.n_samples) + " samples, t = " + format_fixed(i.t_quantile, 3) +
+         ")";
 }
 
 }  // namespace

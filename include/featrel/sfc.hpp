@@ -74,7 +74,7 @@ struct Options {
   std::size_t trees = 100;          // importance, null and test forests
   forest::ColumnFraction feature_fraction = forest::ColumnFraction::fraction(0.8);
   forest::FeatureSampling feature_sampling = forest::FeatureSampling::tree;
-  double boruta_perc = 70.0;
+  double boruta_perc = 100.0;
   double boruta_alpha = 0.01;
   int boruta_max_iter = 100;
   std::optional<std::size_t> boruta_trees;  // nullopt = auto

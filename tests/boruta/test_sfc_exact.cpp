@@ -409,6 +409,28 @@ TEST(SfcExact, ShadowScaleCubeRoot) {
   EXPECT_EQ(featrel::sfc::effective_options(o).shadow_scale, ShadowScale::raw);
 }
 
+TEST(SfcExact, SparseShadowNullIsSaidOutLoud) {
+  // 8 of 10 shadow importances 0: Γ = 0.3 + 10.720160·0.6403124·√1.1 = 7.4992881; feature 1 (importance 100) enters V
+  // only through M, feature 2 (5) stays out.
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  Script s = standard();
+  s.importance = {400, 100, 5, 0, 0, 0, 0, 0};
+  s.shadow_null = {0, 0, 0, 1, 0, 0, 0, 2, 0, 0};
+  const Result r = run(d, ten_samples(), context(2), s, boruta_script({0}));
+  EXPECT_NEAR(r.shadow_interval.upper, 7.4992881, 1e-6);
+  EXPECT_EQ(r.minimal, (std::vector<std::size_t>{0, 1}));
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                              [](const std::string& x) { return x.rfind("sparse_shadow_null", 0) == 0; });
+  ASSERT_NE(w, r.warnings.end());
+  EXPECT_NE(w->find("8 of 10 shadow importances are 0"), std::string::npos) << *w;
+  EXPECT_NE(w->find("1 feature(s) enter V only through M"), std::string::npos) << *w;
+  // Half zeros or fewer: no warning.
+  s.shadow_null = {0, 0, 0, 1, 0, 3, 1, 2, 0, 4};
+  const Result dense = run(d, ten_samples(), context(2), s, boruta_script({0}));
+  EXPECT_TRUE(std::none_of(dense.warnings.begin(), dense.warnings.end(),
+                           [](const std::string& x) { return x.rfind("sparse_shadow_null", 0) == 0; }));
+}
+
 TEST(SfcExact, ReferenceMode) {
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   std::vector<FitQuery> log;

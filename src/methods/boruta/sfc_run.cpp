@@ -147,6 +147,21 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   for (std::size_t j = 0; j < d; ++j)
     if (r.features[j].in_all_relevant || (o.relevant_set == RelevantSet::union_set && r.features[j].in_minimal))
       r.relevant.push_back(j);
+  // A shadow null that is mostly zeros (one appended column among thousands is rarely split) has no tail for Γ
+  // to describe: docs/boruta.md#errors-and-edge-cases.
+  const std::size_t zero_shadows = static_cast<std::size_t>(
+      std::count(r.null_shadow_importances.begin(), r.null_shadow_importances.end(), 0.0));
+  if (r.shadow_interval.sd > 0.0 && 2 * zero_shadows > r.null_shadow_importances.size()) {
+    std::size_t only_m = 0;
+    for (std::size_t j : r.minimal) only_m += r.features[j].in_all_relevant ? 0 : 1;
+    r.warnings.push_back(
+        "sparse_shadow_null: " + std::to_string(zero_shadows) + " of " +
+        std::to_string(r.null_shadow_importances.size()) + " shadow importances are 0 (an appended column among " +
+        std::to_string(cand.size()) + " is rarely split), so Γ = " + format_sig(r.shadow_interval.upper) +
+        " does not describe how far " + std::to_string(cand.size()) + " irrelevant importances reach and M may hold "
+        "false positives: " + std::to_string(only_m) + " feature(s) enter V only through M" +
+        (o.relevant_set == RelevantSet::union_set ? "; --relevant-set boruta leaves them out" : ""));
+  }
   if (r.all_relevant.empty())
     r.warnings.push_back(std::string("empty_all_relevant: Boruta confirmed no feature") +
                          (o.relevant_set == RelevantSet::union_set ? "; V = M" : ""));

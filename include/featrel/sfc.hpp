@@ -5,7 +5,8 @@
 // Boruta (featrel/boruta.hpp) gives the all-relevant set A. A forest with a high feature fraction concentrates
 // importance on a minimal set: M = the features whose importance exceeds the upper bound of a prediction interval
 // of shadow importances (Eq. 2; the shadow is one permuted column appended to the data). V = A ∪ M is the relevant
-// set. A prediction interval of model scores under one permuted column of V then tests each feature of M: with
+// set (at omics width, where that shadow is rarely split and the interval says nothing, M may not add features
+// Boruta rejected). A prediction interval of model scores under one permuted column of V then tests each feature of M: with
 // the feature permuted, a score below the interval means no other feature can replace it — strong (2). The rest
 // of V is weak (1); everything else irrelevant (0).
 //
@@ -43,8 +44,10 @@ enum class NullSeeds { fixed, shared, fresh };
 enum class Perturbation { permute, remove };
 // Where scores come from: the training rows (in-sample), out-of-bag rows, or a held-out part.
 enum class ScoreKind { train, oob, holdout };
-// The relevant set: A ∪ M (squamish) or A alone (the paper's W = A \ S).
-enum class RelevantSet { union_set, boruta };
+// The relevant set: A ∪ M (squamish), A ∪ (M without the features Boruta rejected), or A alone (the paper's
+// W = A \ S); automatic is union unless the shadow null is sparse (more than half of its importances 0, as at
+// omics width), where M's threshold says nothing and M may not override Boruta's rejections (unrejected).
+enum class RelevantSet { automatic, union_set, unrejected, boruta };
 // The scale of the shadow-importance null's t interval: the importances themselves (the paper, squamish; the
 // default) or their cube roots (Wilson–Hilferty: a sum of split gains is skewed like a χ² variable and its cube
 // root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
@@ -54,7 +57,7 @@ std::string to_string(NullMatrix v);
 std::string to_string(NullSeeds v);
 std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
-std::string to_string(RelevantSet v);  // "union" | "boruta"
+std::string to_string(RelevantSet v);  // "auto" | "union" | "unrejected" | "boruta"
 std::string to_string(ShadowScale v);  // "cube-root" | "raw"
 // Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
 // accepted words otherwise.
@@ -89,7 +92,7 @@ struct Options {
   double holdout_fraction = 0.3;    // in (0, 0.9)
   forest::Metric metric = forest::Metric::automatic;  // mae: regression only
   int test_repeats = 1;
-  RelevantSet relevant_set = RelevantSet::union_set;
+  RelevantSet relevant_set = RelevantSet::automatic;
   ShadowScale shadow_scale = ShadowScale::raw;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
@@ -176,6 +179,7 @@ struct Result {
   std::uint64_t seed = 0;
   std::vector<FeatureResult> features;
   std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
+  RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
   double model_score = 0.0;
   std::optional<Interval> score_interval;  // absent when V is empty
   // Honesty flags of the score null (docs/boruta.md#errors-and-edge-cases): the model's own score, or the tests'

@@ -407,28 +407,60 @@ TEST(SfcExact, ShadowScaleCubeRoot) {
   // compat reference is squamish: the raw scale whatever the option says.
   o.reference = true;
   EXPECT_EQ(featrel::sfc::effective_options(o).shadow_scale, ShadowScale::raw);
+  EXPECT_EQ(featrel::sfc::effective_options(o).relevant_set, RelevantSet::union_set);
 }
 
 TEST(SfcExact, SparseShadowNullIsSaidOutLoud) {
-  // 8 of 10 shadow importances 0: Γ = 0.3 + 10.720160·0.6403124·√1.1 = 7.4992881; feature 1 (importance 100) enters V
-  // only through M, feature 2 (5) stays out.
+  // 8 of 10 shadow importances 0: Γ = 0.3 + 10.720160·0.6403124·√1.1 = 7.4992881; M = {0, 1}, feature 2 (5) stays
+  // out. Boruta confirms 0 and rejects 1: under auto a sparse null may not override that rejection.
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   Script s = standard();
   s.importance = {400, 100, 5, 0, 0, 0, 0, 0};
   s.shadow_null = {0, 0, 0, 1, 0, 0, 0, 2, 0, 0};
-  const Result r = run(d, ten_samples(), context(2), s, boruta_script({0}));
+  auto sparse_warning = [](const Result& r) {
+    const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                                [](const std::string& x) { return x.rfind("sparse_shadow_null", 0) == 0; });
+    return w == r.warnings.end() ? std::string() : *w;
+  };
+  Options o = ten_samples();
+  const Result r = run(d, o, context(2), s, boruta_script({0}));
   EXPECT_NEAR(r.shadow_interval.upper, 7.4992881, 1e-6);
   EXPECT_EQ(r.minimal, (std::vector<std::size_t>{0, 1}));
-  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
-                              [](const std::string& x) { return x.rfind("sparse_shadow_null", 0) == 0; });
-  ASSERT_NE(w, r.warnings.end());
-  EXPECT_NE(w->find("8 of 10 shadow importances are 0"), std::string::npos) << *w;
-  EXPECT_NE(w->find("1 feature(s) enter V only through M"), std::string::npos) << *w;
-  // Half zeros or fewer: no warning.
+  EXPECT_EQ(r.relevant_rule, RelevantSet::unrejected);
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(r.features[1].cls, 0);
+  EXPECT_EQ(r.to_json(d)["relevant_rule"], "unrejected");
+  std::string w = sparse_warning(r);
+  EXPECT_NE(w.find("8 of 10 shadow importances are 0"), std::string::npos) << w;
+  EXPECT_NE(w.find("0 feature(s) enter V only through M, 1 of M left out (--relevant-set auto"), std::string::npos) << w;
+  // An explicit union keeps M whole and says how much rests on it.
+  o.relevant_set = RelevantSet::union_set;
+  const Result u = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(u.relevant, (std::vector<std::size_t>{0, 1}));
+  w = sparse_warning(u);
+  EXPECT_NE(w.find("1 feature(s) enter V only through M, 0 of M left out"), std::string::npos) << w;
+  // All zeros (200 × 20,000): the sparse case, not the degenerate one; Γ = 0 puts every split feature in M.
+  s.shadow_null.assign(10, 0.0);
+  o.relevant_set = RelevantSet::automatic;
+  const Result zeros = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(zeros.shadow_interval.upper, 0.0);
+  EXPECT_EQ(zeros.minimal, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(zeros.relevant, (std::vector<std::size_t>{0}));
+  EXPECT_NE(sparse_warning(zeros).find("10 of 10 shadow importances are 0"), std::string::npos);
+  EXPECT_TRUE(std::none_of(zeros.warnings.begin(), zeros.warnings.end(),
+                           [](const std::string& x) { return x.rfind("degenerate_shadow_null", 0) == 0; }));
+  // Equal non-zero samples are the degenerate case.
+  s.shadow_null.assign(10, 3.0);
+  const Result equal = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(sparse_warning(equal), "");
+  EXPECT_TRUE(std::any_of(equal.warnings.begin(), equal.warnings.end(),
+                          [](const std::string& x) { return x.rfind("degenerate_shadow_null", 0) == 0; }));
+  // Half zeros or fewer: no warning, and auto is the union.
   s.shadow_null = {0, 0, 0, 1, 0, 3, 1, 2, 0, 4};
-  const Result dense = run(d, ten_samples(), context(2), s, boruta_script({0}));
-  EXPECT_TRUE(std::none_of(dense.warnings.begin(), dense.warnings.end(),
-                           [](const std::string& x) { return x.rfind("sparse_shadow_null", 0) == 0; }));
+  o.relevant_set = RelevantSet::automatic;
+  const Result dense = run(d, o, context(2), s, boruta_script({0}));
+  EXPECT_EQ(sparse_warning(dense), "");
+  EXPECT_EQ(dense.relevant_rule, RelevantSet::union_set);
 }
 
 TEST(SfcExact, ReferenceMode) {
@@ -478,7 +510,7 @@ TEST(SfcExact, Document) {
                                                 "n_samples", "n_features", "feature_names", "seed", "compat",
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
-                                                "relevant", "model_score", "score_interval", "baseline_score",
+                                                "relevant", "relevant_rule", "model_score", "score_interval", "baseline_score",
                                                 "null_excludes_model", "null_zero_spread", "null_spread_floored",
                                                 "chance_check", "shadow_interval", "null_scores", "null_shadow_importances", "null_features",
                                                 "null_score_features", "boruta", "n_fits", "engine"}));

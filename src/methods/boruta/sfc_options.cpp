@@ -33,7 +33,9 @@ const options::Choices<ScoreKind>& score_words() {
   return words;
 }
 const options::Choices<RelevantSet>& relevant_set_words() {
-  static const options::Choices<RelevantSet> words{{"union", RelevantSet::union_set},
+  static const options::Choices<RelevantSet> words{{"auto", RelevantSet::automatic},
+                                                   {"union", RelevantSet::union_set},
+                                                   {"unrejected", RelevantSet::unrejected},
                                                    {"boruta", RelevantSet::boruta}};
   return words;
 }
@@ -123,7 +125,7 @@ const options::Table<Options>& option_table() {
     t.add("test_repeats", &Options::test_repeats, "Test fits per feature of the minimal set")
         .range(Range::closed(1, 1000));
     t.choice("relevant_set", &Options::relevant_set, relevant_set_words(),
-             "V = Boruta's set ∪ the minimal set (union) or Boruta's alone");
+             "V = A ∪ M (union), A ∪ M without Boruta's rejections, A alone, or auto (union unless the shadow null is sparse)");
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
     t.group("Boruta step");
@@ -171,11 +173,12 @@ void validate(const Options& o) {
 Options effective_options(const Options& options) {
   Options o = options;
   if (o.reference) {
-    // squamish 0.5.0: the score null on all of X, a two-sided test, Γ on the raw importances, BorutaPy's 99 fits
-    // testing from iteration 1.
+    // squamish 0.5.0: the score null on all of X, a two-sided test, Γ on the raw importances, V = A ∪ M,
+    // BorutaPy's 99 fits testing from iteration 1.
     o.null_matrix = NullMatrix::all;
     o.sided = stats::Sides::two;
     o.shadow_scale = ShadowScale::raw;
+    o.relevant_set = RelevantSet::union_set;
     o.boruta_max_iter = 99;
     o.boruta_first_test_iter = 1;
   }

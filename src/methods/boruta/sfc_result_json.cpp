@@ -79,6 +79,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["all_relevant"] = all_relevant;
   r["minimal"] = minimal;
   r["relevant"] = relevant;
+  r["relevant_rule"] = to_string(relevant_rule);
   r["model_score"] = json_number(model_score);
   r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
   r["baseline_score"] = optional_number(baseline_score);

@@ -128,7 +128,11 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.warnings.push_back("small_null: --n-resampling " + std::to_string(o.n_resampling) + " < 30 makes t_{α−1}⁻¹(1 − " +
                          format_number(o.fpr) + ") = " + format_number(r.shadow_interval.t_quantile) +
                          " large, and the intervals wide");
-  if (r.shadow_interval.sd == 0.0)
+  // Sparse: more than half of the shadow importances 0 (all of them at 200 × 20,000); see step 5 below.
+  const std::size_t zero_shadows = static_cast<std::size_t>(
+      std::count(r.null_shadow_importances.begin(), r.null_shadow_importances.end(), 0.0));
+  const bool sparse_null = 2 * zero_shadows > r.null_shadow_importances.size();
+  if (r.shadow_interval.sd == 0.0 && !sparse_null)
     r.warnings.push_back("degenerate_shadow_null: every shadow importance was " +
                          format_number(r.shadow_interval.mean) + "; M holds the features above it");
   for (std::size_t j : cand)
@@ -143,34 +147,44 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     }
   r.seconds.importance = since(t);
 
-  // 5. V = A ∪ M (or A).
-  for (std::size_t j = 0; j < d; ++j)
-    if (r.features[j].in_all_relevant || (o.relevant_set == RelevantSet::union_set && r.features[j].in_minimal))
-      r.relevant.push_back(j);
-  // A shadow null that is mostly zeros (one appended column among thousands is rarely split) has no tail for Γ
-  // to describe: docs/boruta.md#errors-and-edge-cases.
-  const std::size_t zero_shadows = static_cast<std::size_t>(
-      std::count(r.null_shadow_importances.begin(), r.null_shadow_importances.end(), 0.0));
-  if (r.shadow_interval.sd > 0.0 && 2 * zero_shadows > r.null_shadow_importances.size()) {
-    std::size_t only_m = 0;
-    for (std::size_t j : r.minimal) only_m += r.features[j].in_all_relevant ? 0 : 1;
+  // 5. V = A ∪ M, A ∪ (M \ rejected) or A. A shadow null that is mostly zeros (one appended column among thousands
+  // is rarely split) has no tail for Γ to describe, so under auto M may then not override a rejection: Boruta
+  // rejected the feature with a significant test (docs/boruta.md#sfc-steps step 5).
+  r.relevant_rule = o.relevant_set != RelevantSet::automatic ? o.relevant_set
+                    : sparse_null                            ? RelevantSet::unrejected
+                                                             : RelevantSet::union_set;
+  std::size_t m_only = 0, m_held_back = 0;  // features of M \ A that enter V, and those the rule leaves out
+  for (std::size_t j = 0; j < d; ++j) {
+    const FeatureResult& f = r.features[j];
+    const bool from_m = f.in_minimal && (r.relevant_rule == RelevantSet::union_set ||
+                                         (r.relevant_rule == RelevantSet::unrejected &&
+                                          f.boruta_decision != boruta::Decision::rejected));
+    if (f.in_all_relevant || from_m) r.relevant.push_back(j);
+    if (f.in_minimal && !f.in_all_relevant) ++(from_m ? m_only : m_held_back);
+  }
+  const std::string v_words = r.relevant_rule == RelevantSet::union_set    ? "A ∪ M"
+                              : r.relevant_rule == RelevantSet::unrejected ? "A ∪ (M \\ rejected)"
+                                                                           : "A";
+  if (sparse_null)
     r.warnings.push_back(
         "sparse_shadow_null: " + std::to_string(zero_shadows) + " of " +
         std::to_string(r.null_shadow_importances.size()) + " shadow importances are 0 (an appended column among " +
         std::to_string(cand.size()) + " is rarely split), so Γ = " + format_sig(r.shadow_interval.upper) +
         " does not describe how far " + std::to_string(cand.size()) + " irrelevant importances reach and M may hold "
-        "false positives: " + std::to_string(only_m) + " feature(s) enter V only through M" +
-        (o.relevant_set == RelevantSet::union_set ? "; --relevant-set boruta leaves them out" : ""));
-  }
+        "false positives; V = " + v_words + ": " + std::to_string(m_only) + " feature(s) enter V only through M, " +
+        std::to_string(m_held_back) + " of M left out" +
+        (o.relevant_set == RelevantSet::automatic ? " (--relevant-set auto: M does not override Boruta's rejections "
+                                                    "when its null is sparse)"
+                                                  : ""));
   if (r.all_relevant.empty())
     r.warnings.push_back(std::string("empty_all_relevant: Boruta confirmed no feature") +
-                         (o.relevant_set == RelevantSet::union_set ? "; V = M" : ""));
+                         (r.relevant_rule == RelevantSet::union_set    ? "; V = M"
+                          : r.relevant_rule == RelevantSet::unrejected ? "; V = M \\ rejected"
+                                                                       : ""));
   std::size_t own_fits = queries.size();
 
   if (r.relevant.empty()) {
-    r.warnings.push_back(std::string("no_relevant_features: V = ") +
-                         (o.relevant_set == RelevantSet::union_set ? "A ∪ M" : "A") +
-                         " is empty; every feature is irrelevant");
+    r.warnings.push_back("no_relevant_features: V = " + v_words + " is empty; every feature is irrelevant");
     // Nothing selected: does the data carry signal the tests did not resolve?
     if (!fits_in && target) {
       forest::Params p = boruta::forest_params(boruta_options(o), o.trees);
@@ -186,7 +200,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     }
   } else {
     const std::vector<std::size_t>& V = r.relevant;
-    // The features of M that are tested: all of M (⊆ V) under union; M ∩ A under --relevant-set boruta.
+    // The features of M that are tested: M ∩ V (all of M under union; M ∩ A under --relevant-set boruta).
     std::vector<std::size_t> tested;
     for (std::size_t j : r.minimal)
       if (std::find(V.begin(), V.end(), j) != V.end()) tested.push_back(j);

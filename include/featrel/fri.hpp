@@ -114,6 +114,7 @@ struct Options {
   Linkage group_linkage = Linkage::single;
   bool lazy_rows = true;                            // working-set rows in bound and probe LPs (exact)
   double lazy_margin = 0.5;                         // κ: rows slack by more than κ are deferred
+  bool lazy_columns = true;                         // working-set feature columns in bound and probe LPs (exact)
   bool reference = false;                           // --compat reference: reproduce fri 8.1.0 (docs/fri.md#compatibility-settings)
 };
 
@@ -297,6 +298,7 @@ struct PhaseStats {
   long cold_solves = 0;
   long retries = 0;
   long lazy_rows_added = 0;
+  long lazy_columns_added = 0;
 };
 
 struct Diagnostics {

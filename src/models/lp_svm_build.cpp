@@ -240,6 +240,7 @@ ClpLp::ClpLp() {
   default_dual_bound_ = clp_.dualBound();
   default_infeasibility_cost_ = clp_.infeasibilityCost();
   default_pivot_tolerance_ = clp_.factorization()->pivotTolerance();
+  primal_tolerance_ = clp_.primalTolerance();
   default_special_options_ = clp_.specialOptions();
   default_more_special_options_ = clp_.moreSpecialOptions();
 }

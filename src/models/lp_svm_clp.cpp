@@ -273,6 +273,7 @@ void ClpLp::fresh_solver_state() {
   clp_.setRandomSeed(kRandomSeed);
   clp_.setDualBound(default_dual_bound_);
   clp_.setInfeasibilityCost(default_infeasibility_cost_);
+  clp_.setPrimalTolerance(primal_tolerance_);
   clp_.setSpecialOptions(default_special_options_);
   clp_.setMoreSpecialOptions(default_more_special_options_);
   ClpFactorization* f = clp_.factorization();

@@ -136,6 +136,7 @@ class ClpLp {
   void basis_to(const Problem& p, LpBasis& b) const;
   void basis_from(const Problem& p, const LpBasis& b);
   void all_slack_basis();
+  void set_primal_tolerance(double tolerance) { primal_tolerance_ = tolerance; }
 
   // Solves after whatever changed since the last solve: primal simplex if the objective changed, dual
   // simplex if only bounds or rows changed. warm = a previous or restored basis is the start. Never throws
@@ -163,6 +164,7 @@ class ClpLp {
   ClpSimplex& clp() { return clp_; }
   const ClpSimplex& clp() const { return clp_; }
   bool loaded(int data_row) const { return row_of_[data_row] >= 0; }
+  int model_row(int data_row) const { return row_of_[data_row]; }  // -1 when not loaded
   bool has_probe() const { return probe_col_ >= 0; }
   int n_data_rows_loaded() const { return n_loaded_; }
   int n_added_rows() const { return static_cast<int>(added_rows_.size()); }
@@ -195,6 +197,7 @@ class ClpLp {
   double default_dual_bound_ = 0.0;
   double default_infeasibility_cost_ = 0.0;
   double default_pivot_tolerance_ = 0.0;
+  double primal_tolerance_ = 0.0;
   unsigned int default_special_options_ = 0;
   int default_more_special_options_ = 0;
   int d_ = 0;

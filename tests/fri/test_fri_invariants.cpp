@@ -1,7 +1,7 @@
 // docs/fri.md#structural-invariants structural invariants on generated data, for every task: lower ≤ upper, the baseline weight
 // inside its interval, presets reported exactly and constrained intervals inside the unconstrained ones,
-// identical columns alike, permuted and rescaled columns, lazy rows on/off, and bitwise identical JSON for 1 and
-// 4 threads.
+// identical columns alike, permuted and rescaled columns, lazy rows on/off, lazy columns on/off on wide data, and
+// bitwise identical JSON for 1 and 4 threads.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -69,6 +69,35 @@ TEST_P(FriInvariants, LazyRowsDoNotChangeIntervals) {
   }
   for (std::size_t k = 0; k < a.models[0].probes.upper_values.size(); ++k)
     EXPECT_NEAR(a.models[0].probes.upper_values[k], b.models[0].probes.upper_values[k], 1e-7) << k;
+}
+
+// Lazy columns (docs/fri.md#performance item 8) on data wider than tall, where the bound LPs' optima use a
+// fraction of the features: the same intervals, probes and classes as all columns, and the same JSON for 1 and 2
+// threads.
+TEST_P(FriInvariants, LazyColumnsDoNotChangeTheResultWhenWide) {
+  featrel::gen::RelevanceOptions g = small(GetParam());
+  g.n_samples = 40;
+  g.n_features = 120;
+  g.noise = 0.1;
+  const featrel::Dataset d = fri_test::generated(g, 3);
+  Options lazy, full;
+  lazy.C = full.C = 1.0;
+  lazy.n_probes = full.n_probes = 20;
+  full.lazy_columns = false;
+  const Result a = featrel::fri::run(d, lazy, fri_test::context(3, 1));
+  const Result b = featrel::fri::run(d, full, fri_test::context(3, 1));
+  EXPECT_GT(a.diagnostics.totals().lazy_columns_added, 0);
+  EXPECT_EQ(b.diagnostics.totals().lazy_columns_added, 0);
+  for (std::size_t j = 0; j < a.features.size(); ++j) {
+    EXPECT_NEAR(a.features[j].lower, b.features[j].lower, 1e-9) << j;
+    EXPECT_NEAR(a.features[j].upper, b.features[j].upper, 1e-9) << j;
+    EXPECT_EQ(a.features[j].cls, b.features[j].cls) << j;
+  }
+  for (std::size_t k = 0; k < a.models[0].probes.upper_values.size(); ++k)
+    EXPECT_NEAR(a.models[0].probes.upper_values[k], b.models[0].probes.upper_values[k], 1e-9) << k;
+  const Result c = featrel::fri::run(d, lazy, fri_test::context(3, 2));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(a.to_json(d))),
+            featrel::report::json_text(featrel::report::strip_timing(c.to_json(d))));
 }
 
 TEST_P(FriInvariants, ThreadCountDoesNotChangeTheResult) {

@@ -52,7 +52,8 @@ TEST(FriJson, BinaryDocument) {
   }
   EXPECT_EQ(keys(j["diagnostics"]),
             (std::vector<std::string>{"warnings", "seconds", "threads", "lp_solves", "simplex_iterations",
-                                      "warm_solves", "cold_solves", "retries", "lazy_rows_added", "phases"}));
+                                      "warm_solves", "cold_solves", "retries", "lazy_rows_added", "lazy_columns_added",
+                                      "phases"}));
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]), (std::vector<std::string>{"search", "baseline", "bounds", "probes",
                                                                           "constrained", "grouping", "total"}));
   EXPECT_EQ(j["diagnostics"]["threads"], 2);

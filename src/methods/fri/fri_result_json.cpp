@@ -175,6 +175,7 @@ Json counters_json(const PhaseStats& p) {
   j["cold_solves"] = p.cold_solves;
   j["retries"] = p.retries;
   j["lazy_rows_added"] = p.lazy_rows_added;
+  j["lazy_columns_added"] = p.lazy_columns_added;
   return j;
 }
 

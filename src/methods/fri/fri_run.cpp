@@ -499,6 +499,7 @@ PhaseStats Diagnostics::totals() const {
     t.cold_solves += p.cold_solves;
     t.retries += p.retries;
     t.lazy_rows_added += p.lazy_rows_added;
+    t.lazy_columns_added += p.lazy_columns_added;
   }
   t.seconds = total_seconds;
   return t;

@@ -30,7 +30,7 @@ Json counters_json(const LpCounters& c) {
   return Json{{"lp_solves", c.lp_solves},     {"simplex_iterations", c.simplex_iterations},
               {"warm_solves", c.warm_solves}, {"cold_solves", c.cold_solves},
               {"retries", c.retries},         {"lazy_rows_added", c.lazy_rows_added},
-              {"lazy_resolves", c.lazy_resolves}};
+              {"lazy_resolves", c.lazy_resolves},   {"lazy_columns_added", c.lazy_columns_added}};
 }
 
 LpCounters counters_of(const Json& j) {
@@ -42,6 +42,7 @@ LpCounters counters_of(const Json& j) {
   c.retries = j.at("retries").get<long>();
   c.lazy_rows_added = j.at("lazy_rows_added").get<long>();
   c.lazy_resolves = j.at("lazy_resolves").get<long>();
+  c.lazy_columns_added = j.at("lazy_columns_added").get<long>();
   return c;
 }
 
@@ -86,6 +87,7 @@ LpSvm make_lp(const Problem& pb, const Options& o, double epsilon, const std::ve
   LpSvmOptions lo;
   lo.lazy_rows = o.lazy_rows;
   lo.lazy_margin = o.lazy_margin;
+  lo.lazy_columns = o.lazy_columns;
   const double eps = pb.task == LpTask::regression ? epsilon : 0.0;
   if (pb.priv_active.empty()) return LpSvm(*pb.X, pb.y, pb.task, pb.active, eps, lo);
   return LpSvm(*pb.X, pb.y, pb.task, pb.active, eps, lo, privileged_block(pb, o, privileged_probe));
@@ -98,6 +100,7 @@ void PhaseAccumulator::add(const LpCounters& c) {
   stats.cold_solves += c.cold_solves;
   stats.retries += c.retries;
   stats.lazy_rows_added += c.lazy_rows_added;
+  stats.lazy_columns_added += c.lazy_columns_added;
 }
 
 BlockFn block_function(std::string_view kind) {

@@ -231,6 +231,8 @@ const options::Table<Options>& option_table() {
     t.add("lazy_rows", &Options::lazy_rows, "Working-set rows in bound and probe LPs (same result, faster)");
     t.add("lazy_margin", &Options::lazy_margin, "Rows slack by more than this at the baseline are deferred")
         .range(Range::closed(0, 1e6));
+    t.add("lazy_columns", &Options::lazy_columns,
+          "Working-set feature columns in bound and probe LPs, the rest priced in (same result, faster when wide)");
     t.group("Compatibility");
     t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
              "none, or reference: reproduce fri 8.1.0 (Python) for cross-checks");

@@ -27,7 +27,8 @@
 // 0 and the LP continues from its basis, until none is left. The restricted LP's feasible set is contained in
 // the full one's and its optimum is dual feasible there, so it is the full LP's optimum; CLP's pivoting, which
 // costs O(columns) per iteration (77 % of a bound LP at 200 x 2,000), shrinks with the column count. A restricted
-// LP that is not optimal (an infeasible pin) is solved again on all columns.
+// LP that is not optimal (an infeasible pin) is solved again on all columns. Used only when the first working set
+// holds at most a quarter of the features (narrower data gains nothing).
 //
 // One LpSvm per worker thread: it owns a copy of its data and its CLP models and shares nothing; bases are
 // plain values that may be handed to another thread's LpSvm over the same data. Every solve resets CLP's

@@ -58,7 +58,7 @@ std::string to_string(NullSeeds v);
 std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
 std::string to_string(RelevantSet v);  // "auto" | "union" | "unrejected" | "boruta"
-std::string to_string(ShadowScale v);  // "cube-root" | "raw"
+std::string to_string(ShadowScale v);  // "raw" | "cube-root"
 // Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
 // accepted words otherwise.
 NullMatrix parse_null_matrix(std::string_view word);

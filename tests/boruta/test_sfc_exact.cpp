@@ -432,7 +432,8 @@ TEST(SfcExact, SparseShadowNullIsSaidOutLoud) {
   EXPECT_EQ(r.to_json(d)["relevant_rule"], "unrejected");
   std::string w = sparse_warning(r);
   EXPECT_NE(w.find("8 of 10 shadow importances are 0"), std::string::npos) << w;
-  EXPECT_NE(w.find("0 feature(s) enter V only through M, 1 of M left out (--relevant-set auto"), std::string::npos) << w;
+  EXPECT_NE(w.find("0 feature(s) enter V only through M, 1 of M left out (--relevant-set auto"), std::string::npos)
+      << w;
   // An explicit union keeps M whole and says how much rests on it.
   o.relevant_set = RelevantSet::union_set;
   const Result u = run(d, o, context(2), s, boruta_script({0}));
@@ -510,9 +511,10 @@ TEST(SfcExact, Document) {
                                                 "n_samples", "n_features", "feature_names", "seed", "compat",
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
-                                                "relevant", "relevant_rule", "model_score", "score_interval", "baseline_score",
-                                                "null_excludes_model", "null_zero_spread", "null_spread_floored",
-                                                "chance_check", "shadow_interval", "null_scores", "null_shadow_importances", "null_features",
+                                                "relevant", "relevant_rule", "model_score", "score_interval",
+                                                "baseline_score", "null_excludes_model", "null_zero_spread",
+                                                "null_spread_floored", "chance_check", "shadow_interval", "null_scores",
+                                                "null_shadow_importances", "null_features",
                                                 "null_score_features", "boruta", "n_fits", "engine"}));
   EXPECT_EQ(j["method"], "sfc");
   EXPECT_EQ(keys(j["features"][0]),

@@ -103,7 +103,8 @@ TEST(ConstraintsJson, OptionalStringsOfAnotherTypeAreInputErrors) {
   });
   EXPECT_NE(name.find("groups[0]: 'name' must be a string"), std::string::npos) << name;
   const auto ok = ub::parse_constraints_json(
-      R"({"constraints": [{"type": "cannot_link", "level": "block", "blocks": ["B"]}], "groups": [{"blocks": [["a"]], "A": [[1]], "b": [1]}]})",
+      R"({"constraints": [{"type": "cannot_link", "level": "block", "blocks": ["B"]}], )"
+      R"("groups": [{"blocks": [["a"]], "A": [[1]], "b": [1]}]})",
       "c.json");
   EXPECT_EQ(ok.constraints.at(0).level, ub::Level::block);
   EXPECT_EQ(ok.groups.at(0).name, "");

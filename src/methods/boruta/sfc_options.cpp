@@ -125,7 +125,8 @@ const options::Table<Options>& option_table() {
     t.add("test_repeats", &Options::test_repeats, "Test fits per feature of the minimal set")
         .range(Range::closed(1, 1000));
     t.choice("relevant_set", &Options::relevant_set, relevant_set_words(),
-             "V = A ∪ M (union), A ∪ M without Boruta's rejections, A alone, or auto (union unless the shadow null is sparse)");
+             "V = A ∪ M (union), A ∪ M without Boruta's rejections, A alone, or auto "
+             "(union unless the shadow null is sparse)");
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
     t.group("Boruta step");

@@ -60,8 +60,9 @@ std::atomic<std::uint64_t> g_next_basis_id{1};
 
 // The primal tolerance of the LP on a column working set (LpSvmOptions::primal_tolerance says why).
 constexpr double kNarrowPrimalTolerance = 1e-9;
-// At most this many left-out columns enter per pricing round, the most attractive first: at 200 x 2,000 a round
-// finds up to a few hundred, most of which the next optimum does not use (40 a round: 8 % less time than all).
+// At most this many left-out columns enter per pricing round, the most attractive first: a round can find a few
+// hundred, most of which the next optimum does not use (200 x 500: 8 % less time than adding all; 200 x 2,000: the
+// same time).
 constexpr std::size_t kMaxEntering = 40;
 // Lazy columns are used when the first working set holds at most this share of the features.
 constexpr double kNarrowShare = 0.25;
@@ -286,9 +287,6 @@ struct LpSvm::Impl {
     return out;
   }
 
-  // Lazy columns (lp_svm.hpp): the bound LP on the working set of feature columns, priced until no left-out
-  // column can enter. A non-optimal answer means the restricted LP was not optimal; the caller then solves the
-  // full LP.
   // The first working set: the features basic or non-zero in the start basis, pinned ones and the bounded one.
   std::vector<char> first_columns(const Objective& obj, const LpBasis& start) const {
     const std::size_t d = static_cast<std::size_t>(p.d);
@@ -301,6 +299,9 @@ struct LpSvm::Impl {
     return in;
   }
 
+  // Lazy columns (lp_svm.hpp): the bound LP on the working set `in` of feature columns, priced until no left-out
+  // column can enter. A non-optimal answer means the restricted LP was not optimal; the caller then solves the
+  // full LP.
   LpSolve solve_narrow(const Objective& obj, const LpBasis& start, std::vector<char> in, const std::string& what) {
     const std::size_t d = static_cast<std::size_t>(p.d);
     LpSvmOptions narrow_options = opt;

@@ -69,6 +69,12 @@ class ThreadPool final : public Executor {
         }
       }
       job_ = nullptr;
+      // The last tasks may finish while the sink runs unlocked; the loop then ends without reporting them.
+      if (job.finished != reported) {
+        reported = job.finished;
+        lock.unlock();
+        ctx.report(stage_name, reported, n);
+      }
     }
     if (job.error) std::rethrow_exception(job.error);
     ctx.check_cancel();

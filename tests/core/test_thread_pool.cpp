@@ -140,6 +140,19 @@ TEST(ThreadPool, ProgressComesFromTheCallingThreadAndEndsAtTotal) {
   }
 }
 
+// A slow sink lets the workers finish while it runs; the final count must still be reported.
+TEST(ThreadPool, ProgressEndsAtTotalWhenTheSinkIsSlowerThanTheTasks) {
+  RunContext ctx;
+  ctx.threads = 3;
+  std::size_t last_done = 0;
+  ctx.progress = [&](std::string_view, std::size_t done, std::size_t) {
+    last_done = done;
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  };
+  parallel_for(40, [&](std::size_t) { std::this_thread::sleep_for(std::chrono::microseconds(100)); }, ctx, "work");
+  EXPECT_EQ(last_done, 40u);
+}
+
 TEST(ThreadPool, ResolvedThreadsIsAtLeastOne) {
   RunContext ctx;
   // 0 = every hardware thread (1 when the count is unknown).

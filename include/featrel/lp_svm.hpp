@@ -83,6 +83,11 @@ std::string to_string(LpTask task);
 std::string to_string(LpSense sense);
 std::string to_string(LpStatus status);
 
+// How CLP factorises bases in this process: "dense" (its dense LU through the reference BLAS and LAPACK) or
+// "sparse" (with any other BLAS, whose kernels depend on memory alignment and would make simplex paths differ
+// between threads). Simplex iteration counts differ between the two; the optima agree to the LP tolerances.
+std::string lp_factorization();
+
 // One LP solve: the call ran; whether the LP is optimal is `optimal`.
 struct LpSolve {
   bool optimal = false;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "featrel/lp_svm.hpp"
 #include "fri_test_data.hpp"
 
 namespace {
@@ -53,10 +54,11 @@ TEST(FriJson, BinaryDocument) {
   EXPECT_EQ(keys(j["diagnostics"]),
             (std::vector<std::string>{"warnings", "seconds", "threads", "lp_solves", "simplex_iterations",
                                       "warm_solves", "cold_solves", "retries", "lazy_rows_added", "lazy_columns_added",
-                                      "phases"}));
+                                      "lp_factorization", "phases"}));
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]), (std::vector<std::string>{"search", "baseline", "bounds", "probes",
                                                                           "constrained", "grouping", "total"}));
   EXPECT_EQ(j["diagnostics"]["threads"], 2);
+  EXPECT_EQ(j["diagnostics"]["lp_factorization"], featrel::lp_factorization());
   // LP counts of the cost model (docs/fri.md#performance): 3 C x 3 folds, 1 baseline, 2d bounds, 3P probes, and for
   // the presets one feasibility LP plus at most 2(d - 1) bounds (fewer when an unpinned optimum meets the pins).
   const Json& ph = j["diagnostics"]["phases"];

@@ -241,6 +241,7 @@ report::Json Result::to_json(const Dataset& data) const {
   const PhaseStats t = diagnostics.totals();
   const Json totals = counters_json(t);
   for (auto it = totals.begin(); it != totals.end(); ++it) diag[it.key()] = it.value();
+  diag["lp_factorization"] = lp_factorization();
   Json phases = Json::object();
   for (const PhaseStats& p : diagnostics.phases) phases[p.name] = counters_json(p);
   diag["phases"] = phases;

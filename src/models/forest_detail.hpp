@@ -14,6 +14,9 @@ struct FitSetup {
   std::size_t sample_size = 0;      // ⌊row_fraction·|rows|⌋
   std::size_t columns_per_draw = 0; // k of the design's m columns
   std::vector<double> base;         // base margin per output (engine-specific for XGBoost multiclass)
+  // Classification trees of at most this many rows count in 16-bit halves (same results, half the histogram);
+  // tests set 0 to compare with the 32-bit halves.
+  std::size_t small_bin_rows = 65535;
 };
 
 FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,

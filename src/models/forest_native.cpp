@@ -32,13 +32,21 @@ namespace featrel::forest::detail {
 
 namespace {
 
-// A histogram bin for classification: rows in the low 32 bits and rows of the tree's class in the high 32 bits,
-// so that a row is one 64-bit add and sums and differences of bins never carry between the halves (k ≤ n).
-struct ClassBin {
-  std::uint64_t v = 0;
-  std::uint32_t n() const { return static_cast<std::uint32_t>(v); }
-  std::uint32_t k() const { return static_cast<std::uint32_t>(v >> 32); }
+// A histogram bin for classification: rows in the low half of a word and rows of the tree's class in the high
+// half, so that a row is one add and sums and differences of bins never carry between the halves (k ≤ n). Trees
+// of at most 65,535 rows use 32-bit words: half the histogram memory, and a fit at 200 × 2,000 spends most of its
+// time streaming histograms (SFC there: 6.8 → 5.9 s).
+template <class Word>
+struct ClassBinOf {
+  using WordType = Word;
+  static constexpr int kHalf = 4 * static_cast<int>(sizeof(Word));
+  Word v = 0;
+  std::uint32_t n() const { return static_cast<std::uint32_t>(v & ((Word{1} << kHalf) - 1)); }
+  std::uint32_t k() const { return static_cast<std::uint32_t>(v >> kHalf); }
 };
+using ClassBin = ClassBinOf<std::uint64_t>;
+using SmallClassBin = ClassBinOf<std::uint32_t>;
+
 // A histogram bin for regression: Σg and rows.
 struct RegBin {
   double g = 0.0;
@@ -50,6 +58,30 @@ struct RegBin {
 std::uint64_t occupied(const RegBin* h, int count) {
   std::uint64_t m = 0;
   for (int j = 0; j < count; ++j) m |= static_cast<std::uint64_t>(h[j].n() != 0) << j;
+  return m;
+}
+
+std::uint64_t occupied(const SmallClassBin* h, int count) {
+  std::uint64_t m = 0;
+  int j = 0;
+#if defined(__SSE2__)
+  // Sixteen bins at a time: a bin is empty iff its word is 0 (k ≤ n); the four compare masks are packed to bytes
+  // for one movemask.
+  const __m128i zero = _mm_setzero_si128();
+  auto empty4 = [&](int at) {
+    return _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + at)), zero);
+  };
+  for (; j + 16 <= count; j += 16) {
+    const __m128i lo = _mm_packs_epi32(empty4(j), empty4(j + 4)), hi = _mm_packs_epi32(empty4(j + 8), empty4(j + 12));
+    const int empty = _mm_movemask_epi8(_mm_packs_epi16(lo, hi));
+    m |= static_cast<std::uint64_t>(~empty & 0xFFFF) << j;
+  }
+  for (; j + 4 <= count; j += 4) {
+    const int empty = _mm_movemask_ps(_mm_castsi128_ps(empty4(j)));
+    m |= static_cast<std::uint64_t>(~empty & 0xF) << j;
+  }
+#endif
+  for (; j < count; ++j) m |= static_cast<std::uint64_t>(h[j].n() != 0) << j;
   return m;
 }
 
@@ -86,8 +118,9 @@ struct Shared {
   double inv_k = 0.5;                 // 1/K: classification g = 1/K − [y = k]
   double h0 = 0.25;
   // Classification, per class tree k (one for binary) and design row: the row's ClassBin increment,
-  // 1 + ([y = k] << 32).
+  // 1 + ([y = k] << 32), or with small trees the SmallClassBin one, 1 + ([y = k] << 16).
   std::vector<std::vector<std::uint64_t>> inc;
+  std::vector<std::vector<std::uint32_t>> inc_small;
   std::vector<double> g;              // regression, per design row: base − y
   std::vector<double> inv_h;          // 1/(h₀·c + λ), c = 0..|train|
   std::size_t sample_size = 0;
@@ -109,6 +142,9 @@ struct BlockOut {
 
 template <class Bin>
 class Grower {
+  static constexpr bool kIsClass = !std::is_same_v<Bin, RegBin>;
+  using IncWord = std::conditional_t<std::is_same_v<Bin, SmallClassBin>, std::uint32_t, std::uint64_t>;
+
  public:
   explicit Grower(const Shared& s) : s_(s) {
     idx_.resize(s.sample_size);
@@ -131,7 +167,10 @@ class Grower {
         // The K class trees of a round share its rows and its column stream.
         std::copy(rows_.begin(), rows_.end(), idx_.begin());
         col_rng_.emplace(rng::derive(s_.seed, t, 1));
-        if (!s_.inc.empty()) inc_ = &s_.inc[o];
+        if constexpr (std::is_same_v<Bin, SmallClassBin>)
+          inc_ = &s_.inc_small[o];
+        else if constexpr (kIsClass)
+          inc_ = &s_.inc[o];
         Tree tree;
         tree.output = static_cast<std::uint32_t>(o);
         grow_tree(tree);
@@ -156,7 +195,7 @@ class Grower {
 
   static std::uint32_t count(const Bin& b) { return b.n(); }
   double grad(const Bin& b) const {
-    if constexpr (std::is_same_v<Bin, ClassBin>)
+    if constexpr (kIsClass)
       return static_cast<double>(b.n()) * s_.inv_k - static_cast<double>(b.k());
     else
       return b.g;
@@ -174,7 +213,7 @@ class Grower {
   // The bin of one row.
   Bin row_bin(std::uint32_t row) const {
     Bin r;
-    if constexpr (std::is_same_v<Bin, ClassBin>) {
+    if constexpr (kIsClass) {
       r.v = (*inc_)[row];
     } else {
       r.v = 1;
@@ -212,9 +251,11 @@ class Grower {
     if (s_.k_cols >= s_.m) {
       for (std::size_t c = 0; c < s_.m; ++c) cols.push_back(static_cast<std::uint32_t>(c));
     } else {
-      for (std::size_t c : col_rng_->sample_without_replacement(s_.m, s_.k_cols))
-        cols.push_back(static_cast<std::uint32_t>(c));
-      std::sort(cols.begin(), cols.end());
+      // Ascending by marking: O(m), where sorting the draw was 3 % of a fit at 200 × 2,000.
+      drawn_.assign(s_.m, 0);
+      for (std::size_t c : col_rng_->sample_without_replacement(s_.m, s_.k_cols)) drawn_[c] = 1;
+      for (std::size_t c = 0; c < s_.m; ++c)
+        if (drawn_[c]) cols.push_back(static_cast<std::uint32_t>(c));
     }
     offsets.resize(cols.size());
     slots = 0;
@@ -249,11 +290,11 @@ class Grower {
       const std::uint8_t *c0 = s_.codes[cols[q]], *c1 = s_.codes[cols[q + 1]], *c2 = s_.codes[cols[q + 2]],
                          *c3 = s_.codes[cols[q + 3]];
       Bin *h0 = h + offsets[q], *h1 = h + offsets[q + 1], *h2 = h + offsets[q + 2], *h3 = h + offsets[q + 3];
-      if constexpr (std::is_same_v<Bin, ClassBin>) {
-        const std::uint64_t* inc = inc_->data();
+      if constexpr (kIsClass) {
+        const auto* inc = inc_->data();
         for (std::size_t i = b; i < e; ++i) {
           const std::uint32_t row = idx[i];
-          const std::uint64_t a = inc[row];
+          const auto a = inc[row];
           h0[c0[row]].v += a;
           h1[c1[row]].v += a;
           h2[c2[row]].v += a;
@@ -423,7 +464,7 @@ class Grower {
     for (std::uint32_t row : idx_) add(tot, row_bin(row));
     // Splits must gain more than rounding noise: 1e-12 of the root's Σg²/h₀ (pure splits give 0 up to rounding).
     double ss = 0.0;
-    if constexpr (std::is_same_v<Bin, ClassBin>) {
+    if constexpr (kIsClass) {
       const double a = 1.0 - s_.inv_k, b = s_.inv_k;
       ss = (static_cast<double>(tot.k()) * a * a + static_cast<double>(tot.n() - tot.k()) * b * b) / s_.h0;
     } else {
@@ -544,9 +585,9 @@ class Grower {
 
   const Shared& s_;
   std::vector<std::uint32_t> rows_, idx_, tmp_;
-  std::vector<std::uint8_t> in_sample_;
+  std::vector<std::uint8_t> in_sample_, drawn_;
   std::optional<rng::Rng> col_rng_;
-  const std::vector<std::uint64_t>* inc_ = nullptr;
+  const std::vector<IncWord>* inc_ = nullptr;
   Tree* tree_ = nullptr;
   std::vector<double>* imp_ = nullptr;
   double min_gain_ = 0.0;
@@ -604,12 +645,19 @@ FitResult fit_native(const Design& design, const Target& target, const Params& p
     for (std::size_t i = 0; i < s.n_rows; ++i) s.g[i] = setup.base[0] - target.values()[i];
   } else {
     s.inv_k = 1.0 / static_cast<double>(s.n_classes);
-    s.inc.resize(s.outputs);
+    const bool small = setup.sample_size <= setup.small_bin_rows;
+    (small ? s.inc_small.resize(s.outputs) : s.inc.resize(s.outputs));
     for (std::size_t o = 0; o < s.outputs; ++o) {
       const int cls = s.objective == Objective::multiclass ? static_cast<int>(o) : 1;
-      s.inc[o].resize(s.n_rows);
-      for (std::size_t i = 0; i < s.n_rows; ++i)
-        s.inc[o][i] = 1 + (static_cast<std::uint64_t>(target.labels()[i] == cls) << 32);
+      if (small) {
+        s.inc_small[o].resize(s.n_rows);
+        for (std::size_t i = 0; i < s.n_rows; ++i)
+          s.inc_small[o][i] = 1 + (static_cast<std::uint32_t>(target.labels()[i] == cls) << 16);
+      } else {
+        s.inc[o].resize(s.n_rows);
+        for (std::size_t i = 0; i < s.n_rows; ++i)
+          s.inc[o][i] = 1 + (static_cast<std::uint64_t>(target.labels()[i] == cls) << 32);
+      }
     }
   }
   s.inv_h.resize(s.train.size() + 1);
@@ -625,7 +673,8 @@ FitResult fit_native(const Design& design, const Target& target, const Params& p
   s.keep = request.keep_model;
 
   const std::vector<BlockOut> blocks = s.objective == Objective::regression ? grow_all<RegBin>(s, request.threads)
-                                                                            : grow_all<ClassBin>(s, request.threads);
+                                       : !s.inc_small.empty()                 ? grow_all<SmallClassBin>(s, request.threads)
+                                                                              : grow_all<ClassBin>(s, request.threads);
 
   FitResult r;
   const std::size_t n = s.n_rows, K = s.outputs;

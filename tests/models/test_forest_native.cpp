@@ -12,6 +12,7 @@
 #include "featrel/forest.hpp"
 #include "featrel/rng.hpp"
 #include "forest_test_data.hpp"
+#include "models/forest_detail.hpp"
 
 namespace {
 
@@ -241,6 +242,46 @@ TEST(ForestNative, DeterministicForSeedAndThreads) {
   const FitResult n1 = fit(d, pb.target, p, 5, rq);
   rq.threads = 3;
   EXPECT_EQ(fit(d, pb.target, p, 5, rq).importance, n1.importance);
+}
+
+// Classification histograms count in 16-bit halves for trees of < 65,536 rows and in 32-bit halves otherwise;
+// both give the same forest to the bit (binary and three classes, missing values, tree and node sampling,
+// in-sample and out-of-bag margins).
+TEST(ForestNative, CompactClassBinsEqualWideOnes) {
+  auto fit_both = [](const Eigen::MatrixXd& X, const Target& t, const Params& p) {
+    const BinnedData b = bin(X);
+    const Design d = forest_test::all_columns(b);
+    featrel::forest::detail::FitSetup setup;
+    for (std::size_t i = 0; i < d.n_rows(); ++i) setup.rows.push_back(static_cast<std::uint32_t>(i));
+    setup.sample_size = static_cast<std::size_t>(p.row_fraction * static_cast<double>(d.n_rows()));
+    setup.columns_per_draw = p.feature_fraction.count(d.n_cols());
+    setup.base.assign(t.n_outputs(), 0.0);
+    FitRequest rq;
+    rq.margins = true;
+    rq.oob = true;
+    const FitResult compact = featrel::forest::detail::fit_native(d, t, p, 17, rq, setup);
+    setup.small_bin_rows = 0;
+    const FitResult wide = featrel::forest::detail::fit_native(d, t, p, 17, rq, setup);
+    EXPECT_EQ(compact.importance, wide.importance);
+    EXPECT_TRUE(compact.margins == wide.margins);
+    EXPECT_EQ(compact.oob_counts, wide.oob_counts);
+    double total = 0.0;
+    for (double v : compact.importance) total += v;
+    EXPECT_GT(total, 0.0);  // the trees did split
+  };
+  auto pb = forest_test::binary(400, 10, 0.4, 3);
+  for (Eigen::Index i = 0; i < pb.X.rows(); i += 7) pb.X(i, 1) = std::numeric_limits<double>::quiet_NaN();
+  Params p;
+  p.n_trees = 20;
+  p.feature_fraction = ColumnFraction::fraction(0.6);
+  p.row_fraction = 0.632;
+  p.min_leaf_rows = 1;
+  fit_both(pb.X, pb.target, p);
+  const auto p3 = forest_test::three_classes(300, 8, 1.0, 5);
+  fit_both(p3.X, p3.target, p);
+  p.feature_sampling = FeatureSampling::node;
+  p.feature_fraction = ColumnFraction::sqrt();
+  fit_both(pb.X, pb.target, p);
 }
 
 TEST(ForestNative, ShadowViewsEqualMaterialisedColumns) {

@@ -251,11 +251,17 @@ class Grower {
     if (s_.k_cols >= s_.m) {
       for (std::size_t c = 0; c < s_.m; ++c) cols.push_back(static_cast<std::uint32_t>(c));
     } else {
-      // Ascending by marking: O(m), where sorting the draw was 3 % of a fit at 200 × 2,000.
-      drawn_.assign(s_.m, 0);
-      for (std::size_t c : col_rng_->sample_without_replacement(s_.m, s_.k_cols)) drawn_[c] = 1;
-      for (std::size_t c = 0; c < s_.m; ++c)
-        if (drawn_[c]) cols.push_back(static_cast<std::uint32_t>(c));
+      const std::vector<std::size_t> draw = col_rng_->sample_without_replacement(s_.m, s_.k_cols);
+      if (s_.k_cols * 8 >= s_.m) {
+        // A large share of the columns: ascending by marking, O(m) (sorting was 3 % of a fit at 200 × 2,000).
+        drawn_.assign(s_.m, 0);
+        for (std::size_t c : draw) drawn_[c] = 1;
+        for (std::size_t c = 0; c < s_.m; ++c)
+          if (drawn_[c]) cols.push_back(static_cast<std::uint32_t>(c));
+      } else {
+        for (std::size_t c : draw) cols.push_back(static_cast<std::uint32_t>(c));
+        std::sort(cols.begin(), cols.end());
+      }
     }
     offsets.resize(cols.size());
     slots = 0;

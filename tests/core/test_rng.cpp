@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <map>
+#include <numeric>
 #include <set>
 #include <vector>
 
@@ -120,6 +120,23 @@ TEST(Rng, SampleWithoutReplacementIsDistinct) {
   EXPECT_EQ(distinct.size(), 30u);
   EXPECT_LT(*distinct.rbegin(), 100u);
   EXPECT_EQ(r.sample_without_replacement(5, 5).size(), 5u);
+}
+
+// Few draws from a wide range use a sparse pool (k·16 < n); the draws are those of the dense partial Fisher-Yates,
+// written out here, for both paths and at the switch.
+TEST(Rng, SampleWithoutReplacementSparsePoolDrawsTheSame) {
+  for (const auto& [n, k] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {40000, 200}, {1000, 62}, {1000, 63}, {1000, 500}, {17, 1}, {100000, 4000}}) {
+    Rng a(n + k), b(n + k);
+    std::vector<std::size_t> pool(n), expected;
+    std::iota(pool.begin(), pool.end(), std::size_t{0});
+    for (std::size_t i = 0; i < k; ++i) {
+      std::swap(pool[i], pool[i + static_cast<std::size_t>(b.bounded(n - i))]);
+      expected.push_back(pool[i]);
+    }
+    EXPECT_EQ(a.sample_without_replacement(n, k), expected) << n << " " << k;
+    EXPECT_EQ(a.next_u64(), b.next_u64());  // and the same stream afterwards
+  }
 }
 
 TEST(Rng, SampleWithoutReplacementIsUniform) {

@@ -270,6 +270,10 @@ struct FitRequest {
   bool margins = false;           // margins of every design row (in-sample and held-out scores)
   bool oob = false;               // out-of-bag margins (native engine only)
   bool keep_model = false;        // keep the trees (Model) for predicting other designs
+  // Only this design column's importance is wanted (SFC's shadow nulls): with per-tree column sampling a tree
+  // that does not draw it is not grown, as its gain for the column is 0. That importance is the same to the bit;
+  // the other columns' are then partial. Needs margins, oob and keep_model off.
+  std::optional<std::size_t> importance_of;
   // Trees are grown in fixed blocks of consecutive rounds, reduced in block order, so the result does not depend
   // on this. Use 1 inside a parallel task (pools are never nested).
   unsigned threads = 1;

@@ -44,6 +44,9 @@ FitResult fit(const Design& design, const Target& target, const Params& params, 
   if (target.n_rows() != n)
     throw InputError("forest: the target has " + std::to_string(target.n_rows()) + " rows, the design " +
                      std::to_string(n));
+  if (request.importance_of && (*request.importance_of >= design.n_cols() || request.margins || request.oob ||
+                                request.keep_model))
+    throw InputError("forest: importance_of needs a column of the design and no margins, out-of-bag scores or model");
   if (request.oob && params.engine == Engine::xgboost)
     throw InputError("out-of-bag scores (--score oob) need the native engine; use --engine native");
 

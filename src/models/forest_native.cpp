@@ -129,6 +129,7 @@ struct Shared {
   std::uint64_t seed = 0;
   Params p;
   bool want_margins = false, want_oob = false, keep = false;
+  std::optional<std::uint32_t> importance_of;  // FitRequest::importance_of
 };
 
 // What one block of rounds contributes.
@@ -481,6 +482,10 @@ class Grower {
     top_ = 0;
     if (!node_sampling_) {
       draw_columns(cols_, offsets_, slots_);
+      if (s_.importance_of && !std::binary_search(cols_.begin(), cols_.end(), *s_.importance_of)) {
+        make_leaf(tree.nodes[0], tot);  // no gain for the wanted column, and nothing else is read
+        return;
+      }
       if (can_split(tot.n(), 0)) build(buffer(0, slots_, cols_.size()), 0, idx_.size(), cols_, offsets_, slots_);
     }
     grow(0, 0, idx_.size(), 0, tot, 0);
@@ -677,6 +682,7 @@ FitResult fit_native(const Design& design, const Target& target, const Params& p
   s.want_margins = request.margins;
   s.want_oob = request.oob;
   s.keep = request.keep_model;
+  if (request.importance_of) s.importance_of = static_cast<std::uint32_t>(*request.importance_of);
 
   const std::vector<BlockOut> blocks = s.objective == Objective::regression ? grow_all<RegBin>(s, request.threads)
                                        : !s.inc_small.empty()                 ? grow_all<SmallClassBin>(s, request.threads)

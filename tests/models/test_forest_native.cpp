@@ -284,6 +284,33 @@ TEST(ForestNative, CompactClassBinsEqualWideOnes) {
   fit_both(pb.X, pb.target, p);
 }
 
+// importance_of: trees that do not draw the column are skipped, and its importance is the full fit's to the bit.
+TEST(ForestNative, ImportanceOfOneColumnEqualsTheFullFit) {
+  const auto pb = forest_test::binary(300, 20, 0.3, 8);
+  const BinnedData b = bin(pb.X);
+  const Design d = forest_test::all_columns(b);
+  Params p;
+  p.n_trees = 40;
+  p.feature_fraction = ColumnFraction::fraction(0.3);
+  FitRequest rq;
+  const FitResult full = fit(d, pb.target, p, 21, rq);
+  for (std::size_t c : {0u, 7u, 19u}) {
+    rq.importance_of = c;
+    const FitResult one = fit(d, pb.target, p, 21, rq);
+    EXPECT_EQ(one.importance[c], full.importance[c]) << c;
+    EXPECT_GT(one.importance[c], 0.0);
+    double rest_full = 0.0, rest_one = 0.0;
+    for (std::size_t q = 0; q < 20; ++q)
+      if (q != c) rest_full += full.importance[q], rest_one += one.importance[q];
+    EXPECT_LT(rest_one, rest_full);  // the skipped trees' gains are missing for the others
+  }
+  rq.importance_of = 20;
+  EXPECT_THROW(fit(d, pb.target, p, 21, rq), featrel::InputError);
+  rq.importance_of = 3;
+  rq.margins = true;
+  EXPECT_THROW(fit(d, pb.target, p, 21, rq), featrel::InputError);
+}
+
 TEST(ForestNative, ShadowViewsEqualMaterialisedColumns) {
   const auto pb = forest_test::binary(300, 4, 0.8, 51);
   featrel::rng::Rng r(17);

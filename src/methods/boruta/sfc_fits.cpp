@@ -153,6 +153,8 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
     request.threads = 1;  // a task of the run's pool: never nested
     request.margins = need_score && score_kind != ScoreKind::oob;
     request.oob = need_score && score_kind == ScoreKind::oob;
+    // A shadow-null fit without a score reads only the permuted column's importance.
+    if (!need_score && q.permuted) request.importance_of = *q.permuted;
     forest::FitResult fit = forest::fit(design, target, p, q.fit_seed, request);
     out.importance = std::move(fit.importance);
     if (need_score)

@@ -14,6 +14,8 @@ namespace featrel {
 std::string format_number(double value);
 // Fixed notation with `decimals` digits after the point ("0.1235").
 std::string format_fixed(double value, int decimals);
+// `digits` significant digits, printf's %g ("0.03162", "1.2e-05"), for messages and titles.
+std::string format_significant(double value, int digits);
 // A table cell: format_fixed for a finite value, "-" for a non-finite or missing one.
 std::string format_cell(double value, int decimals);
 std::string format_cell(const std::optional<double>& value, int decimals);

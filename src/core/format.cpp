@@ -25,6 +25,14 @@ std::string format_fixed(double value, int decimals) {
   return s;
 }
 
+std::string format_significant(double value, int digits) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+  return buf;
+}
+
 std::string format_cell(double value, int decimals) {
   return std::isfinite(value) ? format_fixed(value, decimals) : "-";
 }

@@ -34,3 +34,13 @@ TEST(Format, FixedDecimals) {
   EXPECT_EQ(format_fixed(2.5, 0), "2");  // round-half-even of printf
   EXPECT_EQ(format_fixed(-1.25, 1), "-1.2");
 }
+
+TEST(Format, SignificantDigits) {
+  using featrel::format_significant;
+  EXPECT_EQ(format_significant(0.0316227766, 4), "0.03162");
+  EXPECT_EQ(format_significant(3.8394, 4), "3.839");
+  EXPECT_EQ(format_significant(1.23e-5, 2), "1.2e-05");
+  EXPECT_EQ(format_significant(0.16, 2), "0.16");
+  EXPECT_EQ(format_significant(std::nan(""), 3), "nan");
+  EXPECT_EQ(format_significant(std::numeric_limits<double>::infinity(), 3), "inf");
+}

@@ -94,9 +94,15 @@ void expect_hardness_recovered(const std::string& task, double kappa, int marker
     ASSERT_EQ(f.size(), 9u);
     for (int j = 0; j < 6; ++j) EXPECT_FALSE(f[static_cast<std::size_t>(j)].privileged) << where;
     for (int j = 6; j < 9; ++j) EXPECT_TRUE(f[static_cast<std::size_t>(j)].privileged) << where;
-    if (marker == 2) EXPECT_EQ(f[6].cls, 2) << where << ": the marker of the hard rows";
-    if (marker == 1) EXPECT_GE(f[6].cls, 1) << where << ": the marker of the hard rows";
-    if (marker == -1) EXPECT_TRUE(f[6].cls == 2 || f[6].needed_below_noise) << where << ": the marker of the hard rows";
+    if (marker == 2) {
+      EXPECT_EQ(f[6].cls, 2) << where << ": the marker of the hard rows";
+    }
+    if (marker == 1) {
+      EXPECT_GE(f[6].cls, 1) << where << ": the marker of the hard rows";
+    }
+    if (marker == -1) {
+      EXPECT_TRUE(f[6].cls == 2 || f[6].needed_below_noise) << where << ": the marker of the hard rows";
+    }
     EXPECT_EQ(f[7].cls, 0) << where << ": privileged noise";
     EXPECT_EQ(f[8].cls, 0) << where << ": privileged noise";
     EXPECT_GT(f[0].cls, 0) << where;
@@ -177,8 +183,11 @@ TEST(FriPrivileged, ReferenceRecipeIrrelevantColumnsOfBothBlocksAndTheReferenceM
       if (truth.block[j] == "privileged") o.privileged.push_back(truth.names[j]);
     ASSERT_EQ(o.privileged.size(), 6u);
     const featrel::fri::Result r = featrel::fri::run(d, o, fri_test::context(seed));
-    for (std::size_t j = 0; j < 12; ++j)
-      if (truth.classes[j] == 0) EXPECT_EQ(r.features[j].cls, 0) << truth.names[j] << " seed " << seed;
+    for (std::size_t j = 0; j < 12; ++j) {
+      if (truth.classes[j] == 0) {
+        EXPECT_EQ(r.features[j].cls, 0) << truth.names[j] << " seed " << seed;
+      }
+    }
     EXPECT_EQ(r.features[0].cls, 2) << "seed " << seed;
     EXPECT_EQ(r.features[1].cls, 2) << "seed " << seed;
   }

@@ -4,7 +4,6 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
-#include <cstdio>
 
 #include "featrel/format.hpp"
 #include "featrel/result_json.hpp"
@@ -84,11 +83,7 @@ ChanceCheck chance_check(const forest::BinnedData& bins, const forest::Target& t
 namespace featrel::boruta {
 
 namespace {
-std::string sig(double v) {  // four significant digits for messages
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string sig(double v) { return format_significant(v, 4); }  // four significant digits for messages
 }  // namespace
 
 std::string ChanceCheck::describe() const {

@@ -4,7 +4,6 @@
 // collected by task index, so the result does not depend on the thread count.
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <string>
 
 #include "featrel/error.hpp"
@@ -21,11 +20,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Four significant digits for messages.
-std::string format_sig(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string format_sig(double v) { return format_significant(v, 4); }
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 

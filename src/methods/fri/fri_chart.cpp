@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 #include "featrel/format.hpp"
@@ -107,10 +106,7 @@ std::string number(double v) { return format_number(std::round(v * 1e6) / 1e6); 
 
 // Four significant digits, for titles ("C = 0.03162, ‖w*‖₁ = 3.839").
 std::string short_number(double v) {
-  if (!std::isfinite(v)) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+  return std::isfinite(v) ? format_significant(v, 4) : "-";
 }
 
 std::string interval_text(const FeatureResult& f) {

@@ -110,8 +110,12 @@ struct ClassifierReport {
   std::vector<std::pair<std::string, double>> baseline;  // every measure of docs/pareto.md#measures-and-terms, Table I order
   metrics::Confusion confusion;
   bool degenerate = false;
+  // Held-out split only: P(at least this many correct | always predicting the test set's majority class), an exact
+  // one-sided binomial test. When no classifier reaches kBeatsMajorityLevel every impact is permutation noise.
+  std::optional<double> p_vs_majority;
   double fit_seconds = 0, permute_seconds = 0;
 };
+inline constexpr double kBeatsMajorityLevel = 0.05;
 
 struct Criterion {
   std::string id;          // c1, c2, …

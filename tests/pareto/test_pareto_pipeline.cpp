@@ -314,3 +314,65 @@ TEST(ParetoPipeline, RegressionLookingTargetIsNamed) {
   o.classifiers = {"nb"};
   EXPECT_NE(error_of([&] { run(d, o, RunContext{}); }).find("looks like a regression target"), std::string::npos);
 }
+
+// P(X ≥ k) for X ~ Bin(n, q), summed term by term: the test's own arithmetic, not the library's binomial tail.
+double upper_tail_by_terms(long k, long n, double q) {
+  double s = 0;
+  for (long i = k; i <= n; ++i)
+    s += std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) - std::lgamma(double(n - i) + 1) +
+                  double(i) * std::log(q) + double(n - i) * std::log1p(-q));
+  return s;
+}
+
+TEST(ParetoPipeline, ClassifiersAreTestedAgainstTheMajorityClass) {
+  // Signal: breast cancer's first 8 columns. Every classifier beats the majority class by far; no warning.
+  Dataset d = wdbc();
+  Options o;
+  o.classifiers = {"nb", "rf"};
+  o.permutations = 2;
+  RunContext ctx;
+  ctx.seed = 3;
+  std::vector<std::string> target;
+  for (int v : d.labels) target.push_back(d.classes[std::size_t(v)]);
+  CsvOptions co;
+  co.target = "malignant";
+  std::vector<std::string> names8(d.feature_names.begin(), d.feature_names.begin() + 8);
+  const Result signal = run(make_dataset(d.X.leftCols(8), names8, target, co), o, ctx);
+  for (const ClassifierReport& c : signal.classifiers) {
+    ASSERT_TRUE(c.p_vs_majority.has_value());
+    const auto& k = c.confusion;
+    const double q = double(std::max(k.positives(), k.negatives())) / double(k.total());
+    EXPECT_NEAR(*c.p_vs_majority, upper_tail_by_terms(k.tp + k.tn, k.total(), q), 1e-12) << c.key;
+    EXPECT_LT(*c.p_vs_majority, 1e-6) << c.key;
+  }
+  for (const std::string& w : signal.warnings) EXPECT_EQ(w.find("no classifier predicts"), std::string::npos) << w;
+  EXPECT_TRUE(to_json(signal)["classifiers"][0]["p_vs_majority"].is_number());
+
+  // No signal: 80 rows, 120 columns of noise, labels drawn apart from them. The front must be called noise.
+  rng::Rng g(11);
+  Eigen::MatrixXd X(80, 120);
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (Eigen::Index j = 0; j < X.cols(); ++j) X(i, j) = g.normal();
+  std::vector<std::string> names, labels;
+  for (Eigen::Index j = 0; j < X.cols(); ++j) names.push_back("n" + std::to_string(j));
+  for (Eigen::Index i = 0; i < X.rows(); ++i) labels.push_back(i % 2 ? "a" : "b");
+  CsvOptions cn;
+  cn.target = "y";
+  cn.positive = "a";
+  o.classifiers = {"nb", "rf", "logreg"};
+  const Dataset noise = make_dataset(X, names, labels, cn);
+  const Result r = run(noise, o, ctx);
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_NE(r.warnings.front().find("no classifier predicts the 20 held-out rows better"), std::string::npos)
+      << r.warnings.front();
+  EXPECT_NE(r.warnings.front().find("with 120 features and 60 training rows, narrow the features first"),
+            std::string::npos)
+      << r.warnings.front();
+  for (const ClassifierReport& c : r.classifiers) EXPECT_GT(*c.p_vs_majority, kBeatsMajorityLevel) << c.key;
+
+  // Resubstitution scores the training rows: there is nothing held out to test, so no p-value and no claim.
+  o.split = SplitMode::resubstitution;
+  const Result resub = run(noise, o, ctx);
+  for (const ClassifierReport& c : resub.classifiers) EXPECT_FALSE(c.p_vs_majority.has_value()) << c.key;
+  for (const std::string& w : resub.warnings) EXPECT_EQ(w.find("no classifier predicts"), std::string::npos) << w;
+}

@@ -10,6 +10,7 @@
 #include "featrel/preprocess.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/splits.hpp"
+#include "featrel/stats.hpp"
 #include "featrel/thread_pool.hpp"
 #include "pareto_internal.hpp"
 
@@ -223,6 +224,12 @@ void fit_classifier(FittedClassifier& fc, const Dataset& data, const Setup& su, 
     for (Measure m : metrics::all_measures)
       rep.baseline.emplace_back(std::string(metrics::key(m)), metrics::evaluate(m, fc.baseline).value);
     rep.degenerate = fc.baseline.tp + fc.baseline.fp == 0 || fc.baseline.tn + fc.baseline.fn == 0;
+    if (su.holdout) {
+      const long majority = std::max(fc.baseline.positives(), fc.baseline.negatives());
+      const long correct = fc.baseline.tp + fc.baseline.tn;
+      rep.p_vs_majority = stats::binomial_upper_tail(int(correct), int(fc.baseline.total()),
+                                                     double(majority) / double(fc.baseline.total()));
+    }
     rep.fit_seconds = detail::seconds_since(t0);
 }
 
@@ -247,6 +254,33 @@ TaskPlan::Json permutation_block(const FittedClassifier& fc, const Setup& su, st
 // At most this many permutation tasks per run: enough to keep a pool or a cluster busy, few enough that a worker's
 // refit of its classifier is paid rarely.
 constexpr std::size_t kMaxPermutationTasks = 32;
+
+// A permutation impact measures how much a classifier relies on a feature; a classifier that predicts no better
+// than always answering the majority class relies on nothing real, so when every classifier is there (wide data,
+// few rows: a model on 20,000 columns and 150 rows) the front ranks noise, and the user must hear it.
+void warn_if_no_classifier_beats_chance(Result& r, std::size_t d) {
+  const ClassifierReport* best = nullptr;
+  for (const ClassifierReport& c : r.classifiers) {
+    if (!c.p_vs_majority) return;  // resubstitution: no held-out rows to test on
+    if (*c.p_vs_majority <= kBeatsMajorityLevel) return;
+    if (best == nullptr || *c.p_vs_majority < *best->p_vs_majority) best = &c;
+  }
+  if (best == nullptr) return;
+  const Confusion& k = best->confusion;
+  std::string msg =
+      "no classifier predicts the " + std::to_string(best->n_test) +
+      " held-out rows better than always answering the majority class (best: " + best->key + ", " +
+      std::to_string(k.tp + k.tn) + " correct vs " + std::to_string(std::max(k.positives(), k.negatives())) +
+      ", one-sided binomial p = " + format_fixed(*best->p_vs_majority, 3) + " > " +
+      format_number(kBeatsMajorityLevel) +
+      "): every impact is permutation noise and the Pareto front is not evidence of relevance";
+  if (d > best->n_train)
+    msg += "; with " + std::to_string(d) + " features and " + std::to_string(best->n_train) +
+           " training rows, narrow the features first (e.g. featrel boruta or mrmr) and run pareto on those";
+  else
+    msg += "; check the classifiers' settings, or the target";
+  r.warnings.insert(r.warnings.begin(), std::move(msg));
+}
 
 }  // namespace
 
@@ -445,6 +479,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
     r.seconds.emplace_back("fit_" + key, rep.fit_seconds);
     r.seconds.emplace_back("permute_" + key, rep.permute_seconds);
   }
+  warn_if_no_classifier_beats_chance(r, d);
   detail::analyse_criteria(r);
   r.seconds.emplace_back("total", detail::seconds_since(t_start));
   return r;

@@ -99,6 +99,7 @@ Json to_json(const Result& r) {
     e["baseline"] = base;
     e["confusion"] = {{"tp", c.confusion.tp}, {"fn", c.confusion.fn}, {"fp", c.confusion.fp}, {"tn", c.confusion.tn}};
     e["degenerate"] = c.degenerate;
+    e["p_vs_majority"] = c.p_vs_majority ? report::json_number(*c.p_vs_majority) : Json(nullptr);
     cls.push_back(e);
   }
   doc["classifiers"] = cls;

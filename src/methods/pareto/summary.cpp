@@ -41,6 +41,8 @@ std::string summary_text(const Result& r) {
     std::vector<std::string> head{"classifier", "n_train", "n_test", "accuracy"};
     for (const auto& meas : o.measures)
       if (meas != "accuracy") head.push_back(meas);
+    const bool held_out = !r.classifiers.empty() && r.classifiers.front().p_vs_majority.has_value();
+    if (held_out) head.push_back("p vs majority");
     report::TextTable t(head);
     for (const ClassifierReport& c : r.classifiers) {
       auto score = [&](const std::string& key) {
@@ -52,6 +54,7 @@ std::string summary_text(const Result& r) {
                                    std::to_string(c.n_test), score("accuracy")};
       for (const auto& meas : o.measures)
         if (meas != "accuracy") row.push_back(score(meas));
+      if (held_out) row.push_back(c.p_vs_majority ? format_significant(*c.p_vs_majority, 2) : "-");
       t.add_row(row);
     }
     s += t.render() + "\n";

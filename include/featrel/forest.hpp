@@ -297,6 +297,16 @@ struct FitResult {
 FitResult fit(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
               const FitRequest& request = {});
 
+// SFC's shadow nulls: the importance of the last column of each design, where the designs share every other column
+// (the same codes) and only the last differs. Entry s equals, to the bit,
+//   fit(*designs[s], target, params, seed, {rows, importance_of = last}).importance.back().
+// With the native engine and per-tree column sampling the trees are shared: tree t is grown once without the last
+// column, and again for a design only if its last column would win a split somewhere in it (then the shared tree
+// is not that design's tree); otherwise the fits run one by one. InputError for designs that differ elsewhere, and
+// for a request asking for margins, out-of-bag scores, a model or importance_of.
+std::vector<double> last_column_importances(const std::vector<const Design*>& designs, const Target& target,
+                                            const Params& params, std::uint64_t seed, const FitRequest& request = {});
+
 // ---- predictions and scores (docs/boruta.md#the-random-forest items 4 and 6) ---------------------------------------------------------------
 
 // Binary: class 1 iff margin > 0; multiclass: the argmax (ties to the lower class); regression: not defined here.

@@ -36,8 +36,11 @@ Eigen::MatrixXd Model::margins(const Design& design) const {
   return m;
 }
 
-FitResult fit(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
-              const FitRequest& request) {
+namespace {
+
+// The checked inputs of a fit of `design`.
+detail::FitSetup checked_setup(const Design& design, const Target& target, const Params& params,
+                               const FitRequest& request) {
   validate(params);
   const std::size_t n = design.n_rows();
   if (design.n_cols() == 0) throw InputError("forest: a fit needs at least one column");
@@ -77,8 +80,42 @@ FitResult fit(const Design& design, const Target& target, const Params& params, 
     for (std::uint32_t r : setup.rows) s += target.values()[r];
     setup.base[0] = s / static_cast<double>(setup.rows.size());
   }
+  return setup;
+}
+
+}  // namespace
+
+FitResult fit(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+              const FitRequest& request) {
+  const detail::FitSetup setup = checked_setup(design, target, params, request);
   if (params.engine == Engine::xgboost) return detail::fit_xgboost(design, target, params, seed, request, setup);
   return detail::fit_native(design, target, params, seed, request, setup);
+}
+
+std::vector<double> last_column_importances(const std::vector<const Design*>& designs, const Target& target,
+                                            const Params& params, std::uint64_t seed, const FitRequest& request) {
+  if (designs.empty()) return {};
+  const Design& first = *designs.front();
+  const std::size_t m = first.n_cols();
+  if (request.margins || request.oob || request.keep_model || request.importance_of)
+    throw InputError("forest: last_column_importances reads importances only (no margins, out-of-bag scores, model "
+                     "or importance_of)");
+  for (const Design* d : designs) {
+    bool same = d->n_cols() == m && &d->data() == &first.data();
+    for (std::size_t c = 0; same && c + 1 < m; ++c) same = d->codes(c) == first.codes(c);
+    if (!same)
+      throw InputError("forest: last_column_importances needs designs that share every column but the last");
+  }
+  FitRequest rq = request;
+  rq.importance_of = m - 1;
+  if (params.engine != Engine::native || params.feature_sampling != FeatureSampling::tree) {
+    // Node sampling draws columns as a tree grows, so trees cannot be shared: one fit per design.
+    std::vector<double> r;
+    for (const Design* d : designs) r.push_back(fit(*d, target, params, seed, rq).importance.back());
+    return r;
+  }
+  const detail::FitSetup setup = checked_setup(first, target, params, rq);
+  return detail::last_column_importances_native(designs, target, params, seed, request, setup);
 }
 
 }  // namespace featrel::forest

@@ -21,6 +21,10 @@ struct FitSetup {
 
 FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
                      const FitRequest& request, const FitSetup& setup);
+// forest::last_column_importances on the native engine with per-tree column sampling.
+std::vector<double> last_column_importances_native(const std::vector<const Design*>& designs, const Target& target,
+                                                   const Params& params, std::uint64_t seed, const FitRequest& request,
+                                                   const FitSetup& setup);
 FitResult fit_xgboost(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
                       const FitRequest& request, const FitSetup& setup);
 

@@ -146,17 +146,17 @@ class Grower {
   using IncWord = std::conditional_t<std::is_same_v<Bin, SmallClassBin>, std::uint32_t, std::uint64_t>;
 
  public:
-  explicit Grower(const Shared& s) : s_(s) {
+  explicit Grower(const Shared& s) : s_(&s) {
     idx_.resize(s.sample_size);
     tmp_.resize(s.sample_size);
     if (s.want_oob) in_sample_.assign(s.n_rows, 0);
   }
 
   void grow_block(std::size_t first, std::size_t last, BlockOut& out) {
-    const std::size_t n = s_.n_rows, K = s_.outputs;
-    out.importance.assign(s_.m, 0.0);
-    if (s_.want_margins) out.margin.assign(n * K, 0.0);
-    if (s_.want_oob) {
+    const std::size_t n = s_->n_rows, K = s_->outputs;
+    out.importance.assign(s_->m, 0.0);
+    if (s_->want_margins) out.margin.assign(n * K, 0.0);
+    if (s_->want_oob) {
       out.oob_sum.assign(n * K, 0.0);
       out.oob_count.assign(n, 0);
     }
@@ -164,26 +164,127 @@ class Grower {
     for (std::size_t t = first; t < last; ++t) {
       sample_rows(t);
       for (std::size_t o = 0; o < K; ++o) {
-        // The K class trees of a round share its rows and its column stream.
-        std::copy(rows_.begin(), rows_.end(), idx_.begin());
-        col_rng_.emplace(rng::derive(s_.seed, t, 1));
-        if constexpr (std::is_same_v<Bin, SmallClassBin>)
-          inc_ = &s_.inc_small[o];
-        else if constexpr (kIsClass)
-          inc_ = &s_.inc[o];
+        start_tree(t, o);  // the K class trees of a round share its rows and its column stream
         Tree tree;
         tree.output = static_cast<std::uint32_t>(o);
         grow_tree(tree);
-        if (s_.want_margins || s_.want_oob) route(tree, o, out);
-        if (s_.keep) out.trees.push_back(std::move(tree));
+        if (s_->want_margins || s_->want_oob) route(tree, o, out);
+        if (s_->keep) out.trees.push_back(std::move(tree));
       }
-      if (s_.want_oob)
+      if (s_->want_oob)
         for (std::size_t i = 0; i < n; ++i)
-          if (!in_sample_[i] && s_.is_train[i]) ++out.oob_count[i];
+          if (!in_sample_[i] && s_->is_train[i]) ++out.oob_count[i];
     }
   }
 
+  // ---- last_column_importances: a base tree grown once, replayed for each variant's last column ----
+
+  // What the base tree's split search found at a node: the best over the shared columns.
+  struct NodeScore {
+    bool found = false;
+    double score = 0.0;
+    Bin left{};
+  };
+
+  // Grows tree (t, o) of the full design without its last column, recording each node's best split in `rec`.
+  // False when the draw misses the last column (then the variants' trees are not grown at all).
+  bool grow_base(std::size_t t, std::size_t o, Tree& tree, std::vector<NodeScore>& rec) {
+    sample_rows(t);
+    start_tree(t, o);
+    scratch_.assign(s_->m, 0.0);
+    imp_ = &scratch_;
+    rec_ = &rec;
+    rec.clear();
+    tree.output = static_cast<std::uint32_t>(o);
+    grow_tree(tree);
+    rec_ = nullptr;
+    return !rec.empty();
+  }
+  const std::vector<std::uint32_t>& rows() const { return rows_; }
+  // Another fit's data with the same rows, sample size and column count: a variant of last_column_importances.
+  void bind(const Shared& s) { s_ = &s; }
+
+  // Would this grower's design (the base's columns and its own last column) grow a different tree (t, o) than the
+  // base? It does iff at some node its last column's best split beats the base's best (strictly: ties go to the
+  // lower position) with a gain above the threshold. Replays the base's partitions and the last column's histogram
+  // chain (built or subtracted exactly as the full fit would), so the comparison is the full fit's to the bit.
+  bool diverges(const Tree& base, const std::vector<NodeScore>& rec, const std::vector<std::uint32_t>& rows,
+                std::size_t o) {
+    std::copy(rows.begin(), rows.end(), idx_.begin());
+    set_output(o);
+    Bin tot{};
+    for (std::uint32_t row : idx_) add(tot, row_bin(row));
+    set_min_gain(tot);
+    const std::uint32_t last = static_cast<std::uint32_t>(s_->m - 1);
+    one_col_.assign(1, last);
+    one_offset_.assign(1, 0);
+    one_slots_ = static_cast<std::size_t>(s_->n_bins[last]) + 1;
+    if (!can_split(tot.n(), 0)) return false;
+    top_ = 0;
+    build(buffer(0, one_slots_, 1), 0, idx_.size(), one_col_, one_offset_, one_slots_);
+    return replay(base, rec, 0, 0, idx_.size(), 0, tot, 0);
+  }
+
+  // The gains of the last column in tree (t, o) of this grower's own design, in the order the fit adds them.
+  const std::vector<double>& last_column_gains(std::size_t t, std::size_t o) {
+    sample_rows(t);
+    start_tree(t, o);
+    scratch_.assign(s_->m, 0.0);
+    imp_ = &scratch_;
+    gains_.clear();
+    trace_ = &gains_;
+    Tree tree;
+    tree.output = static_cast<std::uint32_t>(o);
+    grow_tree(tree);
+    trace_ = nullptr;
+    return gains_;
+  }
+
  private:
+  void set_output(std::size_t o) {
+    if constexpr (std::is_same_v<Bin, SmallClassBin>)
+      inc_ = &s_->inc_small[o];
+    else if constexpr (kIsClass)
+      inc_ = &s_->inc[o];
+  }
+
+  // Tree (t, o) of a round whose rows are drawn: its rows, its column stream and its class.
+  void start_tree(std::size_t t, std::size_t o) {
+    std::copy(rows_.begin(), rows_.end(), idx_.begin());
+    col_rng_.emplace(rng::derive(s_->seed, t, 1));
+    set_output(o);
+  }
+
+  bool replay(const Tree& base, const std::vector<NodeScore>& rec, std::size_t id, std::size_t b, std::size_t e,
+              std::size_t depth, const Bin& tot, std::size_t buf) {
+    if (!can_split(tot.n(), depth)) return false;
+    const Split s = find(pool_[buf], tot, one_col_, one_offset_);
+    const NodeScore& r = rec[id];
+    if (s.found && (!r.found || s.score > r.score)) {
+      const double gain = s.score - grad(tot) * grad(tot) * s_->inv_h[tot.n()];
+      if (gain > min_gain_) return true;
+    }
+    const Node& nd = base.nodes[id];
+    if (nd.left < 0) return false;
+    const std::size_t mid = partition(b, e, nd.column, nd.bin, nd.missing_left);
+    const Bin lt = r.left, rt = minus(tot, r.left);
+    const std::size_t lid = static_cast<std::size_t>(nd.left), rid = static_cast<std::size_t>(nd.right);
+    const bool need_l = can_split(lt.n(), depth + 1), need_r = can_split(rt.n(), depth + 1);
+    if (!need_l && !need_r) return false;
+    const Children c = children(b, mid, e, lid, rid, lt, rt, need_l, need_r);  // grow()'s histogram chain
+    if (c.need_large) {
+      const std::size_t nb = ++top_;
+      Hist& small = buffer(nb, one_slots_, 1);
+      build(small, c.sb, c.se, one_col_, one_offset_, one_slots_);
+      subtract(pool_[buf], small, one_slots_);
+      const bool small_diverges = c.need_small && replay(base, rec, c.sid, c.sb, c.se, depth + 1, c.stot, nb);
+      --top_;
+      return small_diverges || replay(base, rec, c.gid, c.lb, c.le, depth + 1, c.gtot, buf);
+    }
+    build(pool_[buf], c.sb, c.se, one_col_, one_offset_, one_slots_);
+    return replay(base, rec, c.sid, c.sb, c.se, depth + 1, c.stot, buf);
+  }
+
   struct Split {
     bool found = false;
     std::size_t ci = 0;  // position among the node's candidate columns
@@ -196,7 +297,7 @@ class Grower {
   static std::uint32_t count(const Bin& b) { return b.n(); }
   double grad(const Bin& b) const {
     if constexpr (kIsClass)
-      return static_cast<double>(b.n()) * s_.inv_k - static_cast<double>(b.k());
+      return static_cast<double>(b.n()) * s_->inv_k - static_cast<double>(b.k());
     else
       return b.g;
   }
@@ -217,7 +318,7 @@ class Grower {
       r.v = (*inc_)[row];
     } else {
       r.v = 1;
-      r.g = s_.g[row];
+      r.g = s_->g[row];
     }
     return r;
   }
@@ -226,20 +327,20 @@ class Grower {
   // (Knuth's Algorithm S): row i is taken with probability (still needed)/(rows left), which gives a uniform
   // subset already in ascending order.
   void sample_rows(std::size_t t) {
-    const std::size_t nt = s_.train.size();
+    const std::size_t nt = s_->train.size();
     rows_.clear();
-    if (s_.sample_size == nt) {
-      rows_.assign(s_.train.begin(), s_.train.end());
+    if (s_->sample_size == nt) {
+      rows_.assign(s_->train.begin(), s_->train.end());
     } else {
-      rng::Rng r(rng::derive(s_.seed, t, 0));
-      std::size_t need = s_.sample_size;
+      rng::Rng r(rng::derive(s_->seed, t, 0));
+      std::size_t need = s_->sample_size;
       for (std::size_t i = 0; i < nt && need > 0; ++i)
         if (r.bounded(nt - i) < need) {
-          rows_.push_back(s_.train[i]);
+          rows_.push_back(s_->train[i]);
           --need;
         }
     }
-    if (s_.want_oob) {
+    if (s_->want_oob) {
       std::fill(in_sample_.begin(), in_sample_.end(), 0);
       for (std::uint32_t r : rows_) in_sample_[r] = 1;
     }
@@ -248,15 +349,15 @@ class Grower {
   // Columns for a tree or a node: k of the m design columns, ascending (ties go to the lowest position).
   void draw_columns(std::vector<std::uint32_t>& cols, std::vector<std::size_t>& offsets, std::size_t& slots) {
     cols.clear();
-    if (s_.k_cols >= s_.m) {
-      for (std::size_t c = 0; c < s_.m; ++c) cols.push_back(static_cast<std::uint32_t>(c));
+    if (s_->k_cols >= s_->m) {
+      for (std::size_t c = 0; c < s_->m; ++c) cols.push_back(static_cast<std::uint32_t>(c));
     } else {
-      const std::vector<std::size_t> draw = col_rng_->sample_without_replacement(s_.m, s_.k_cols);
-      if (s_.k_cols * 8 >= s_.m) {
+      const std::vector<std::size_t> draw = col_rng_->sample_without_replacement(s_->m, s_->k_cols);
+      if (s_->k_cols * 8 >= s_->m) {
         // A large share of the columns: ascending by marking, O(m) (sorting was 3 % of a fit at 200 × 2,000).
-        drawn_.assign(s_.m, 0);
+        drawn_.assign(s_->m, 0);
         for (std::size_t c : draw) drawn_[c] = 1;
-        for (std::size_t c = 0; c < s_.m; ++c)
+        for (std::size_t c = 0; c < s_->m; ++c)
           if (drawn_[c]) cols.push_back(static_cast<std::uint32_t>(c));
       } else {
         for (std::size_t c : draw) cols.push_back(static_cast<std::uint32_t>(c));
@@ -267,7 +368,7 @@ class Grower {
     slots = 0;
     for (std::size_t q = 0; q < cols.size(); ++q) {
       offsets[q] = slots;
-      slots += static_cast<std::size_t>(s_.n_bins[cols[q]]) + 1;  // bins + the missing code
+      slots += static_cast<std::size_t>(s_->n_bins[cols[q]]) + 1;  // bins + the missing code
     }
   }
 
@@ -293,8 +394,8 @@ class Grower {
     const std::size_t nc = cols.size();
     std::size_t q = 0;
     for (; q + 4 <= nc; q += 4) {
-      const std::uint8_t *c0 = s_.codes[cols[q]], *c1 = s_.codes[cols[q + 1]], *c2 = s_.codes[cols[q + 2]],
-                         *c3 = s_.codes[cols[q + 3]];
+      const std::uint8_t *c0 = s_->codes[cols[q]], *c1 = s_->codes[cols[q + 1]], *c2 = s_->codes[cols[q + 2]],
+                         *c3 = s_->codes[cols[q + 3]];
       Bin *h0 = h + offsets[q], *h1 = h + offsets[q + 1], *h2 = h + offsets[q + 2], *h3 = h + offsets[q + 3];
       if constexpr (kIsClass) {
         const auto* inc = inc_->data();
@@ -307,7 +408,7 @@ class Grower {
           h3[c3[row]].v += a;
         }
       } else {
-        const double* g = s_.g.data();
+        const double* g = s_->g.data();
         for (std::size_t i = b; i < e; ++i) {
           const std::uint32_t row = idx[i];
           const double a = g[row];
@@ -320,7 +421,7 @@ class Grower {
       }
     }
     for (; q < nc; ++q) {
-      const std::uint8_t* c0 = s_.codes[cols[q]];
+      const std::uint8_t* c0 = s_->codes[cols[q]];
       Bin* h0 = h + offsets[q];
       for (std::size_t i = b; i < e; ++i) {
         const std::uint32_t row = idx[i];
@@ -336,12 +437,12 @@ class Grower {
     Split best;
     best.score = -std::numeric_limits<double>::infinity();
     const std::uint32_t n = count(tot);
-    const std::uint32_t min_leaf = static_cast<std::uint32_t>(s_.p.min_leaf_rows);
+    const std::uint32_t min_leaf = static_cast<std::uint32_t>(s_->p.min_leaf_rows);
     const double G = grad(tot);
-    const double* inv_h = s_.inv_h.data();
+    const double* inv_h = s_->inv_h.data();
     for (std::size_t q = 0; q < cols.size(); ++q) {
       const std::uint32_t c = cols[q];
-      const int B = s_.n_bins[c];
+      const int B = s_->n_bins[c];
       const Bin* hq = hist.bins.data() + offsets[q];
       // The occupied bins as a bit map: a node rarely has a row in each of 255 bins, an empty bin repeats the
       // previous boundary's partition, and a test per bin mispredicts badly. A node with many rows per bin is
@@ -352,7 +453,7 @@ class Grower {
         occ[w] = n >= 2u * static_cast<std::uint32_t>(B) ? (end == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << end) - 1)
                                                          : occupied(hq + w * 64, end);
       }
-      const Bin miss = s_.has_missing[c] ? hq[B] : Bin{};
+      const Bin miss = s_->has_missing[c] ? hq[B] : Bin{};
       const std::uint32_t nm = miss.n();
       // The column's best boundary in locals (registers), merged into `best` afterwards; strict comparisons
       // keep the first of equal scores, so ties still go to the lowest bin and then to missing-left.
@@ -434,19 +535,19 @@ class Grower {
   }
 
   bool can_split(std::uint32_t rows, std::size_t depth) const {
-    return (s_.p.max_depth == 0 || depth < static_cast<std::size_t>(s_.p.max_depth)) &&
-           rows >= 2 * s_.p.min_leaf_rows;
+    return (s_->p.max_depth == 0 || depth < static_cast<std::size_t>(s_->p.max_depth)) &&
+           rows >= 2 * s_->p.min_leaf_rows;
   }
 
   void make_leaf(Node& nd, const Bin& tot) const {
     nd.left = nd.right = -1;
-    nd.value = -grad(tot) * s_.inv_h[count(tot)];  // −G/(H + λ)
+    nd.value = -grad(tot) * s_->inv_h[count(tot)];  // −G/(H + λ)
   }
 
   // Stable in-place partition of idx_[b, e) by the split; returns the first right position.
   std::size_t partition(std::size_t b, std::size_t e, std::uint32_t col, std::uint8_t bin, bool missing_left) {
-    const std::uint8_t* codes = s_.codes[col];
-    const std::uint8_t miss = static_cast<std::uint8_t>(s_.n_bins[col]);
+    const std::uint8_t* codes = s_->codes[col];
+    const std::uint8_t miss = static_cast<std::uint8_t>(s_->n_bins[col]);
     std::size_t l = b, r = 0;
     for (std::size_t i = b; i < e; ++i) {
       const std::uint32_t row = idx_[i];
@@ -462,28 +563,40 @@ class Grower {
     return l;
   }
 
+  // Splits must gain more than rounding noise: 1e-12 of the root's Σg²/h₀ (pure splits give 0 up to rounding).
+  void set_min_gain(const Bin& tot) {
+    double ss = 0.0;
+    if constexpr (kIsClass) {
+      const double a = 1.0 - s_->inv_k, b = s_->inv_k;
+      ss = (static_cast<double>(tot.k()) * a * a + static_cast<double>(tot.n() - tot.k()) * b * b) / s_->h0;
+    } else {
+      for (std::uint32_t row : idx_) ss += s_->g[row] * s_->g[row];
+    }
+    min_gain_ = 1e-12 * ss;
+  }
+
   void grow_tree(Tree& tree) {
     tree_ = &tree;
     tree.nodes.clear();
     tree.nodes.emplace_back();
     Bin tot{};
     for (std::uint32_t row : idx_) add(tot, row_bin(row));
-    // Splits must gain more than rounding noise: 1e-12 of the root's Σg²/h₀ (pure splits give 0 up to rounding).
-    double ss = 0.0;
-    if constexpr (kIsClass) {
-      const double a = 1.0 - s_.inv_k, b = s_.inv_k;
-      ss = (static_cast<double>(tot.k()) * a * a + static_cast<double>(tot.n() - tot.k()) * b * b) / s_.h0;
-    } else {
-      for (std::uint32_t row : idx_) ss += s_.g[row] * s_.g[row];
-    }
-    min_gain_ = 1e-12 * ss;
-    node_sampling_ = s_.p.feature_sampling == FeatureSampling::node;
+    set_min_gain(tot);
+    node_sampling_ = s_->p.feature_sampling == FeatureSampling::node;
     top_ = 0;
     if (!node_sampling_) {
       draw_columns(cols_, offsets_, slots_);
-      if (s_.importance_of && !std::binary_search(cols_.begin(), cols_.end(), *s_.importance_of)) {
+      if (s_->importance_of && !std::binary_search(cols_.begin(), cols_.end(), *s_->importance_of)) {
         make_leaf(tree.nodes[0], tot);  // no gain for the wanted column, and nothing else is read
         return;
+      }
+      if (rec_ != nullptr) {
+        // The base tree of last_column_importances: the draw is the full design's, the last column is left out
+        // (importance_of is the last column, so it was drawn and is the last of the ascending draw).
+        slots_ -= static_cast<std::size_t>(s_->n_bins[cols_.back()]) + 1;
+        cols_.pop_back();
+        offsets_.pop_back();
+        rec_->assign(1, NodeScore{});
       }
       if (can_split(tot.n(), 0)) build(buffer(0, slots_, cols_.size()), 0, idx_.size(), cols_, offsets_, slots_);
     }
@@ -511,24 +624,29 @@ class Grower {
       h = &pool_[buf];
     }
     const Split s = find(*h, tot, *cols, *offsets);
-    const double gain = s.found ? s.score - grad(tot) * grad(tot) * s_.inv_h[tot.n()] : 0.0;
+    if (rec_ != nullptr) {
+      if (rec_->size() <= id) rec_->resize(id + 1);
+      (*rec_)[id] = NodeScore{s.found, s.score, s.left};
+    }
+    const double gain = s.found ? s.score - grad(tot) * grad(tot) * s_->inv_h[tot.n()] : 0.0;
     if (!s.found || !(gain > min_gain_)) {
       make_leaf(tree_->nodes[id], tot);
       return;
     }
     const std::uint32_t col = (*cols)[s.ci];
     (*imp_)[col] += gain;
+    if (trace_ != nullptr && col == *s_->importance_of) trace_->push_back(gain);
     const std::size_t mid = partition(b, e, col, s.bin, s.missing_left);
     const std::int32_t left = static_cast<std::int32_t>(tree_->nodes.size());
     {
       Node& nd = tree_->nodes[id];
       nd.column = col;
       nd.bin = s.bin;
-      nd.missing = static_cast<std::uint8_t>(s_.n_bins[col]);
+      nd.missing = static_cast<std::uint8_t>(s_->n_bins[col]);
       nd.missing_left = s.missing_left;
       nd.left = left;
       nd.right = left + 1;
-      nd.value = -grad(tot) * s_.inv_h[tot.n()];
+      nd.value = -grad(tot) * s_->inv_h[tot.n()];
     }
     tree_->nodes.emplace_back();
     tree_->nodes.emplace_back();
@@ -545,55 +663,67 @@ class Grower {
       make_leaf(tree_->nodes[rid], rt);
       return;
     }
-    // The smaller child gets a fresh histogram; the larger one, when it needs one, is the parent's minus it.
-    const bool left_small = lt.n() <= rt.n();
-    const std::size_t sb = left_small ? b : mid, se = left_small ? mid : e;
-    const std::size_t lb = left_small ? mid : b, le = left_small ? e : mid;
-    const std::size_t sid = left_small ? lid : rid, gid = left_small ? rid : lid;
-    const Bin& stot = left_small ? lt : rt;
-    const Bin& gtot = left_small ? rt : lt;
-    const bool need_small = left_small ? need_l : need_r, need_large = left_small ? need_r : need_l;
-    if (need_large) {
+    const Children c = children(b, mid, e, lid, rid, lt, rt, need_l, need_r);
+    if (c.need_large) {
       const std::size_t nb = ++top_;
       Hist& small = buffer(nb, slots_, cols_.size());
-      build(small, sb, se, cols_, offsets_, slots_);
-      Bin* hp = pool_[buf].bins.data();
-      const Bin* hs = small.bins.data();
-      for (std::size_t q = 0; q < slots_; ++q) hp[q] = minus(hp[q], hs[q]);
-      if (need_small)
-        grow(sid, sb, se, depth + 1, stot, nb);
+      build(small, c.sb, c.se, cols_, offsets_, slots_);
+      subtract(pool_[buf], small, slots_);
+      if (c.need_small)
+        grow(c.sid, c.sb, c.se, depth + 1, c.stot, nb);
       else
-        make_leaf(tree_->nodes[sid], stot);
+        make_leaf(tree_->nodes[c.sid], c.stot);
       --top_;
-      grow(gid, lb, le, depth + 1, gtot, buf);
+      grow(c.gid, c.lb, c.le, depth + 1, c.gtot, buf);
     } else {
       // Only the smaller child splits further: its histogram replaces the parent's.
-      build(pool_[buf], sb, se, cols_, offsets_, slots_);
-      grow(sid, sb, se, depth + 1, stot, buf);
-      make_leaf(tree_->nodes[gid], gtot);
+      build(pool_[buf], c.sb, c.se, cols_, offsets_, slots_);
+      grow(c.sid, c.sb, c.se, depth + 1, c.stot, buf);
+      make_leaf(tree_->nodes[c.gid], c.gtot);
     }
+  }
+
+  // A split node's children as grow() (and replay(), which must agree) treat them: the smaller child (rows
+  // [sb, se), node sid) gets a fresh histogram; the larger one ([lb, le), gid), when it needs one, is the parent's
+  // minus it.
+  struct Children {
+    std::size_t sb, se, lb, le, sid, gid;
+    Bin stot, gtot;
+    bool need_small, need_large;
+  };
+  static Children children(std::size_t b, std::size_t mid, std::size_t e, std::size_t lid, std::size_t rid,
+                           const Bin& lt, const Bin& rt, bool need_l, bool need_r) {
+    const bool left_small = lt.n() <= rt.n();
+    return left_small ? Children{b, mid, mid, e, lid, rid, lt, rt, need_l, need_r}
+                      : Children{mid, e, b, mid, rid, lid, rt, lt, need_r, need_l};
+  }
+
+  static void subtract(Hist& parent, const Hist& small, std::size_t slots) {
+    Bin* hp = parent.bins.data();
+    const Bin* hs = small.bins.data();
+    for (std::size_t q = 0; q < slots; ++q) hp[q] = minus(hp[q], hs[q]);
   }
 
   // Adds the tree's leaf values for every design row (and, out of bag, for the training rows it left out).
   void route(const Tree& tree, std::size_t o, BlockOut& out) const {
-    const std::size_t n = s_.n_rows;
+    const std::size_t n = s_->n_rows;
     const Node* nodes = tree.nodes.data();
-    double* margin = s_.want_margins ? out.margin.data() + o * n : nullptr;
-    double* oob = s_.want_oob ? out.oob_sum.data() + o * n : nullptr;
+    double* margin = s_->want_margins ? out.margin.data() + o * n : nullptr;
+    double* oob = s_->want_oob ? out.oob_sum.data() + o * n : nullptr;
     for (std::size_t i = 0; i < n; ++i) {
       std::int32_t id = 0;
       while (nodes[id].left >= 0) {
         const Node& nd = nodes[id];
-        const std::uint8_t c = s_.codes[nd.column][i];
+        const std::uint8_t c = s_->codes[nd.column][i];
         id = (c == nd.missing ? nd.missing_left : c <= nd.bin) ? nd.left : nd.right;
       }
       const double v = nodes[id].value;
       if (margin) margin[i] += v;
-      if (oob && !in_sample_[i] && s_.is_train[i]) oob[i] += v;
+      if (oob && !in_sample_[i] && s_->is_train[i]) oob[i] += v;
     }
   }
 
-  const Shared& s_;
+  const Shared* s_;
   std::vector<std::uint32_t> rows_, idx_, tmp_;
   std::vector<std::uint8_t> in_sample_, drawn_;
   std::optional<rng::Rng> col_rng_;
@@ -607,6 +737,13 @@ class Grower {
   std::size_t slots_ = 0, node_slots_ = 0;
   std::vector<Hist> pool_;
   std::size_t top_ = 0;
+  // last_column_importances: the base tree's record, the traced gains, and the one-column histogram layout.
+  std::vector<NodeScore>* rec_ = nullptr;
+  std::vector<double>* trace_ = nullptr;
+  std::vector<double> scratch_, gains_;
+  std::vector<std::uint32_t> one_col_;
+  std::vector<std::size_t> one_offset_;
+  std::size_t one_slots_ = 0;
 };
 
 template <class Bin>
@@ -628,10 +765,9 @@ std::vector<BlockOut> grow_all(const Shared& s, unsigned threads) {
   return blocks;
 }
 
-}  // namespace
-
-FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
-                     const FitRequest& request, const FitSetup& setup) {
+// The read-only data of a fit of `design`.
+Shared make_shared(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+                   const FitRequest& request, const FitSetup& setup) {
   Shared s;
   s.n_rows = design.n_rows();
   s.m = design.n_cols();
@@ -682,7 +818,72 @@ FitResult fit_native(const Design& design, const Target& target, const Params& p
   s.want_oob = request.oob;
   s.keep = request.keep_model;
   if (request.importance_of) s.importance_of = static_cast<std::uint32_t>(*request.importance_of);
+  return s;
+}
 
+// One block of rounds of last_column_importances: per variant, the sum of its last column's gains over the block's
+// trees in the fit's order (tree, then node), as BlockOut::importance would hold it.
+template <class Bin>
+std::vector<double> variant_block(const Shared& base_shared, const std::vector<Shared>& variants, std::size_t first,
+                                  std::size_t last) {
+  using G = Grower<Bin>;
+  std::vector<double> acc(variants.size(), 0.0);
+  G base(base_shared), variant(base_shared);  // one grower for the variants, bound to each in turn
+  Tree tree;
+  std::vector<typename G::NodeScore> rec;
+  for (std::size_t t = first; t < last; ++t)
+    for (std::size_t o = 0; o < base_shared.outputs; ++o) {
+      tree = Tree{};
+      if (!base.grow_base(t, o, tree, rec)) continue;  // no variant draws its last column in this tree
+      for (std::size_t v = 0; v < variants.size(); ++v) {
+        variant.bind(variants[v]);
+        if (!variant.diverges(tree, rec, base.rows(), o)) continue;  // same tree; the last column never splits
+        for (double g : variant.last_column_gains(t, o)) acc[v] += g;
+      }
+    }
+  return acc;
+}
+
+template <class Bin>
+std::vector<double> variant_blocks(const Shared& base, const std::vector<Shared>& variants, unsigned threads) {
+  const std::size_t n_blocks = (base.rounds + kRoundsPerBlock - 1) / kRoundsPerBlock;
+  std::vector<std::vector<double>> blocks(n_blocks);
+  auto task = [&](std::size_t b) {
+    const std::size_t first = b * kRoundsPerBlock, last = std::min(base.rounds, first + kRoundsPerBlock);
+    blocks[b] = variant_block<Bin>(base, variants, first, last);
+  };
+  if (threads <= 1 || n_blocks <= 1) {
+    for (std::size_t b = 0; b < n_blocks; ++b) task(b);
+  } else {
+    RunContext ctx;
+    ctx.threads = threads;
+    parallel_for(n_blocks, task, ctx);
+  }
+  std::vector<double> r(variants.size(), 0.0);
+  for (const auto& b : blocks)
+    for (std::size_t v = 0; v < r.size(); ++v) r[v] += b[v];
+  return r;
+}
+
+}  // namespace
+
+std::vector<double> last_column_importances_native(const std::vector<const Design*>& designs, const Target& target,
+                                                   const Params& params, std::uint64_t seed, const FitRequest& request,
+                                                   const FitSetup& setup) {
+  FitRequest rq = request;
+  rq.importance_of = designs.front()->n_cols() - 1;
+  std::vector<Shared> variants;
+  variants.reserve(designs.size());
+  for (const Design* d : designs) variants.push_back(make_shared(*d, target, params, seed, rq, setup));
+  const Shared& base = variants.front();  // its last column is left out of every base tree
+  return base.objective == Objective::regression ? variant_blocks<RegBin>(base, variants, request.threads)
+         : !base.inc_small.empty()               ? variant_blocks<SmallClassBin>(base, variants, request.threads)
+                                                 : variant_blocks<ClassBin>(base, variants, request.threads);
+}
+
+FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
+                     const FitRequest& request, const FitSetup& setup) {
+  const Shared s = make_shared(design, target, params, seed, request, setup);
   const std::vector<BlockOut> blocks = s.objective == Objective::regression ? grow_all<RegBin>(s, request.threads)
                                        : !s.inc_small.empty()                 ? grow_all<SmallClassBin>(s, request.threads)
                                                                               : grow_all<ClassBin>(s, request.threads);

@@ -365,3 +365,98 @@ TEST(ForestNative, BadInput) {
 }
 
 }  // namespace
+
+// last_column_importances shares each tree among designs that differ only in their last column; every entry must
+// be the plain fit's importance_of to the bit: binary (16- and 32-bit bins), three classes, regression (whose
+// histogram sums round, so the replayed build/subtract chain must be the fit's), missing values, training rows,
+// any thread count, and node sampling (one fit per design). Shadows that win splits (a relevant column permuted
+// by the identity, i.e. a copy) and shadows that never do both occur, so both paths of the replay run.
+TEST(ForestNative, LastColumnImportancesEqualOneFitPerDesign) {
+  struct Case {
+    std::string name;
+    forest_test::Problem problem;
+    std::size_t small_bin_rows = 65535;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"binary", forest_test::binary(240, 12, 0.4, 3)});
+  cases.push_back({"binary, 32-bit bins", forest_test::binary(240, 12, 0.4, 3), 0});
+  cases.push_back({"three classes", forest_test::three_classes(240, 10, 1.0, 4)});
+  cases.push_back({"regression", forest_test::regression(240, 10, 5)});
+  {
+    Case c{"binary with missing values", forest_test::binary(240, 12, 0.4, 6)};
+    for (Eigen::Index i = 0; i < 240; i += 7) c.problem.X(i, (i / 7) % 12) = std::numeric_limits<double>::quiet_NaN();
+    cases.push_back(std::move(c));
+  }
+  for (const Case& c : cases) {
+    const BinnedData b = bin(c.problem.X);
+    const std::size_t n = b.n_rows(), d = b.n_cols();
+    featrel::rng::Rng r(99);
+    std::vector<Design> designs;
+    for (std::size_t s = 0; s < 12; ++s) {
+      Design x = forest_test::all_columns(b);
+      const std::size_t src = s % d;
+      // Every third variant appends an unpermuted copy, which splits like its source and so diverges.
+      std::vector<std::size_t> perm(n);
+      for (std::size_t i = 0; i < n; ++i) perm[i] = i;
+      if (s % 3 != 0) perm = r.permutation(n);
+      x.add_permuted(src, perm);
+      designs.push_back(std::move(x));
+    }
+    std::vector<const Design*> ptrs;
+    for (const Design& x : designs) ptrs.push_back(&x);
+    for (FeatureSampling sampling : {FeatureSampling::tree, FeatureSampling::node}) {
+      Params p;
+      p.n_trees = 30;
+      p.feature_fraction = ColumnFraction::fraction(0.5);
+      p.feature_sampling = sampling;
+      p.min_leaf_rows = 5;
+      FitRequest rq;
+      for (std::size_t i = 0; i < n; i += 5) rq.rows.push_back(i);  // not every row trains
+      for (std::size_t i = 1; i < n; i += 5) rq.rows.push_back(i);
+      std::sort(rq.rows.begin(), rq.rows.end());
+      std::vector<double> plain;
+      for (const Design& x : designs) {
+        FitRequest one = rq;
+        one.importance_of = d;
+        plain.push_back(fit(x, c.problem.target, p, 17, one).importance.back());
+      }
+      std::size_t zero = 0, positive = 0;
+      for (double v : plain) (v == 0.0 ? zero : positive) += 1;
+      EXPECT_GT(positive, 0u) << c.name;
+      for (unsigned threads : {1u, 2u}) {
+        rq.threads = threads;
+        const std::vector<double> shared = last_column_importances(ptrs, c.problem.target, p, 17, rq);
+        ASSERT_EQ(shared.size(), plain.size());
+        for (std::size_t s = 0; s < plain.size(); ++s)
+          EXPECT_EQ(shared[s], plain[s]) << c.name << ", variant " << s << ", threads " << threads;
+      }
+      if (c.small_bin_rows == 0 && sampling == FeatureSampling::tree) {
+        featrel::forest::detail::FitSetup setup;  // what fit() derives, with the 32-bit halves forced
+        for (std::size_t i : rq.rows) setup.rows.push_back(static_cast<std::uint32_t>(i));
+        setup.sample_size = static_cast<std::size_t>(p.row_fraction * static_cast<double>(setup.rows.size()));
+        setup.columns_per_draw = p.feature_fraction.count(d + 1);
+        setup.base.assign(1, 0.0);
+        setup.small_bin_rows = 0;
+        const std::vector<double> wide =
+            featrel::forest::detail::last_column_importances_native(ptrs, c.problem.target, p, 17, rq, setup);
+        EXPECT_EQ(wide, plain) << c.name;
+      }
+    }
+  }
+}
+
+TEST(ForestNative, LastColumnImportancesNeedDesignsThatDifferOnlyInTheLastColumn) {
+  const auto pb = forest_test::binary(100, 5, 0.4, 8);
+  const BinnedData b = bin(pb.X);
+  Design a = forest_test::all_columns(b), c(b);
+  a.add_permuted(1, 3);
+  for (std::size_t j : {0u, 1u, 3u, 2u, 4u}) c.add(j);  // other columns in another order
+  c.add_permuted(1, 4);
+  Params p;
+  p.n_trees = 4;
+  EXPECT_THROW(last_column_importances({&a, &c}, pb.target, p, 1), featrel::InputError);
+  FitRequest rq;
+  rq.margins = true;
+  EXPECT_THROW(last_column_importances({&a}, pb.target, p, 1, rq), featrel::InputError);
+  EXPECT_TRUE(last_column_importances({}, pb.target, p, 1).empty());
+}

@@ -122,8 +122,9 @@ Eigen::MatrixXd constant_margins(const forest::Target& target, const std::vector
 
 }  // namespace
 
-FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
-                        const ScoreRows& rows) {
+namespace {
+
+forest::Params forest_params(const Options& o) {
   forest::Params p;
   p.n_trees = o.trees;
   p.max_depth = o.forest.max_depth;
@@ -132,6 +133,49 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
   p.row_fraction = o.forest.row_fraction;
   p.min_leaf_rows = o.forest.min_leaf.value_or(forest::kDefaultMinLeaf);  // run() resolves auto first
   p.engine = o.forest.engine;
+  return p;
+}
+
+forest::Design query_design(const forest::BinnedData& bins, const FitQuery& q) {
+  forest::Design design(bins);
+  for (std::size_t pos = 0; pos < q.columns.size(); ++pos) {
+    if (q.permuted && *q.permuted == pos)
+      design.add_permuted(q.columns[pos], q.permutation);
+    else
+      design.add(q.columns[pos]);
+  }
+  return design;
+}
+
+}  // namespace
+
+std::optional<std::vector<double>> shared_shadow_importances(const forest::BinnedData& bins,
+                                                             const forest::Target& target, const Options& o,
+                                                             const ScoreRows& rows,
+                                                             const std::vector<FitQuery>& nulls, unsigned threads) {
+  if (nulls.empty() || o.null_matrix == NullMatrix::all || o.forest.engine != forest::Engine::native ||
+      o.feature_sampling != forest::FeatureSampling::tree)
+    return std::nullopt;
+  for (const FitQuery& q : nulls)
+    if (q.kind != FitKind::shadow_null || q.fit_seed != nulls.front().fit_seed || q.columns.empty() ||
+        !q.permuted || *q.permuted + 1 != q.columns.size() ||
+        !std::equal(q.columns.begin(), q.columns.end() - 1, nulls.front().columns.begin(),
+                    nulls.front().columns.end() - 1))
+      return std::nullopt;
+  std::vector<forest::Design> designs;
+  designs.reserve(nulls.size());
+  for (const FitQuery& q : nulls) designs.push_back(query_design(bins, q));
+  std::vector<const forest::Design*> ptrs;
+  for (const forest::Design& d : designs) ptrs.push_back(&d);
+  forest::FitRequest request;
+  request.rows = rows.train;
+  request.threads = threads;
+  return forest::last_column_importances(ptrs, target, forest_params(o), nulls.front().fit_seed, request);
+}
+
+FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
+                        const ScoreRows& rows) {
+  const forest::Params p = forest_params(o);
   return [&bins, &target, &rows, p, score_kind = o.score, metric = o.metric,
           null_all = o.null_matrix == NullMatrix::all](const FitQuery& q) {
     FitOutcome out;
@@ -141,13 +185,7 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
       out.score = forest::score(constant_margins(target, rows.train), target, score_on, metric);
       return out;
     }
-    forest::Design design(bins);
-    for (std::size_t pos = 0; pos < q.columns.size(); ++pos) {
-      if (q.permuted && *q.permuted == pos)
-        design.add_permuted(q.columns[pos], q.permutation);
-      else
-        design.add(q.columns[pos]);
-    }
+    const forest::Design design = query_design(bins, q);
     forest::FitRequest request;
     request.rows = rows.train;
     request.threads = 1;  // a task of the run's pool: never nested

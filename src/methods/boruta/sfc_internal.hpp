@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,14 @@ ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed);
 // constant model (majority class of the training rows; the training mean for regression).
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
                         const ScoreRows& rows);
+
+// The unscored shadow-null fits `nulls` at once (forest::last_column_importances): entry s is
+// forest_fits(...)(nulls[s]).importance.back() to the bit. nullopt when they cannot share trees: scored nulls
+// (--null-matrix all), fresh seeds, node sampling or the XGBoost engine.
+std::optional<std::vector<double>> shared_shadow_importances(const forest::BinnedData& bins,
+                                                             const forest::Target& target, const Options& o,
+                                                             const ScoreRows& rows,
+                                                             const std::vector<FitQuery>& nulls, unsigned threads);
 
 // What every fit of a run shares: the options with their automatic settings resolved (min_leaf auto becomes a
 // number for the rows the fits train on), and those rows. InputError when the data cannot carry the forest.

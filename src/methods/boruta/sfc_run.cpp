@@ -106,16 +106,27 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   for (std::size_t s = 1; s <= alpha; ++s)
     queries.push_back(detail::null_query(FitKind::shadow_null, s, cand, cand, n, rng::derive(seed, 4, s),
                                          detail::null_fit_seed(o, seed, s)));
-  std::vector<FitOutcome> out = detail::run_fits(queries, fits, plan, ctx, "sfc: null");
+  // In this process the unscored shadow nulls share their trees (forest::last_column_importances, exact): each
+  // differs from the others only in its appended column, which rarely wins a split.
+  std::optional<std::vector<double>> shared_nulls;
+  if (!fits_in && ctx.plan_executor == nullptr)
+    shared_nulls = detail::shared_shadow_importances(
+        bins, *target, o, rows, std::vector<FitQuery>(queries.begin() + 1, queries.end()), r.threads);
+  std::vector<FitOutcome> out =
+      detail::run_fits(shared_nulls ? std::vector<FitQuery>{queries.front()} : queries, fits, plan, ctx, "sfc: null");
   if (out[0].importance.size() != cand.size())
     throw std::logic_error("sfc: the importance fit returned " + std::to_string(out[0].importance.size()) +
                            " values for " + std::to_string(cand.size()) + " columns");
   for (std::size_t q = 0; q < cand.size(); ++q) r.features[cand[q]].importance = out[0].importance[q];
   r.model_score = out[0].score;
   for (std::size_t s = 1; s <= alpha; ++s) {
-    if (out[s].importance.size() != cand.size() + 1)
-      throw std::logic_error("sfc: a shadow-null fit returned the wrong number of importances");
-    r.null_shadow_importances.push_back(out[s].importance.back());
+    if (shared_nulls) {
+      r.null_shadow_importances.push_back((*shared_nulls)[s - 1]);
+    } else {
+      if (out[s].importance.size() != cand.size() + 1)
+        throw std::logic_error("sfc: a shadow-null fit returned the wrong number of importances");
+      r.null_shadow_importances.push_back(out[s].importance.back());
+    }
     r.null_features.push_back(queries[s].columns.back());
   }
   r.shadow_interval = detail::shadow_null_interval(r.null_shadow_importances, o);

@@ -4,7 +4,9 @@
 For each shape N x D (default 200 x 2,000 and 200 x 20,000) the script generates classification data with 5 strong
 and 6 weak features (`featrel generate`, truth file alongside), runs every registered method with its defaults on
 2 threads under a time limit, and prints per method: wall and CPU seconds, peak resident memory, how many of the
-strong features were selected, and how many features were selected in all. Where a peer exists on this machine it
+strong features were selected, and how many features were selected in all. Before the table it prints the noise
+ceiling: how many strong features have a larger |correlation| with the target than every irrelevant column, which
+bounds what a per-feature test (a forest's importance against shadows, a univariate score) can find. Where a peer exists on this machine it
 runs on the same file in the same session and the ratio is printed:
   - scikit-learn RFE(LinearSVC, step=1) down to one feature, beside featrel rfe and crfe (shape N x D <= 2,000);
   - scikit-learn permutation importance of a random forest, beside featrel pareto (which computes permutation
@@ -84,7 +86,23 @@ def generate(binary, n, d, folder, seed):
         roles = json.load(f)["roles"]
     with open(csv) as f:
         target = f.readline().strip().split(",")[-1]
-    return csv, target, [j for j, r in enumerate(roles) if r == "strong"]
+    return (csv, target, [j for j, r in enumerate(roles) if r == "strong"],
+            [j for j, r in enumerate(roles) if r == "irrelevant"])
+
+
+def noise_ceiling(csv, target, strong, roles_irrelevant):
+    """How many strong features any per-feature test could tell from noise: those whose |Pearson r| with the target
+    exceeds the largest |r| among the irrelevant columns (an oracle that knows the truth; forests and univariate
+    tests cannot do better than it at n << d, a multivariate linear model can)."""
+    import numpy as np
+    import pandas as pd
+    df = pd.read_csv(csv)
+    y = df.pop(target).to_numpy(dtype=float)
+    X = df.to_numpy(dtype=float)
+    X = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1.0)
+    r = np.abs(X.T @ ((y - y.mean()) / y.std())) / len(y)
+    ceiling = r[roles_irrelevant].max()
+    return ceiling, {j: r[j] for j in strong}
 
 
 def run_featrel(binary, method, csv, target, strong, timeout, folder):
@@ -146,8 +164,12 @@ def fmt_time(r, key, timeout):
 
 
 def shape_table(binary, methods, n, d, timeout, folder, seed):
-    csv, target, strong = generate(binary, n, d, folder, seed)
+    csv, target, strong, irrelevant = generate(binary, n, d, folder, seed)
     print(f"\n== {n} samples x {d} features (5 strong, 6 weak), seed {seed}, 2 threads, limit {timeout:.0f} s")
+    ceiling, r_strong = noise_ceiling(csv, target, strong, irrelevant)
+    above = sum(v > ceiling for v in r_strong.values())
+    print(f"noise ceiling: the largest |r| of an irrelevant column with the target is {ceiling:.3f}; "
+          f"{above}/5 strong features lie above it (|r| = {', '.join(f'{v:.3f}' for v in r_strong.values())})")
     print(f"{'method':10s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s}  target")
     target_spec = TARGETS.get((n, d), {})
     rows = {}
@@ -202,7 +224,7 @@ def growth(binary, methods, timeout, folder, seed):
         print(f"{'method':10s} " + " ".join(f"{label[0]}={s:>6d}" for s in sizes) + f"   b over {label}")
         for m in methods:
             walls, capped = [], False
-            for csv, target, strong in data:
+            for csv, target, strong, _ in data:
                 r = run_featrel(binary, m, csv, target, strong, timeout, folder)
                 capped |= r["timed_out"]
                 walls.append(r["wall"])

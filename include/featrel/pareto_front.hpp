@@ -50,8 +50,18 @@ class DominanceTable {
   // E(f,g): criteria where the two are equal.
   CritSet equal(std::size_t f, std::size_t g) const;
   // g dominates f on X: X ∩ B(f,g) = ∅ and X ∩ W(f,g) ≠ ∅.
+  // One pass that stops at the first criterion where f is better: most pairs end within a few criteria, where
+  // building B(f,g) and W(f,g) would read all m (the analysis at 20,000 features makes O(d²) of these calls).
   bool dominates(std::size_t g, std::size_t f, const CritSet& x) const {
-    return (x & better(f, g)).none() && (x & worse(f, g)).any();
+    const double* vf = v_.data() + f * m_;
+    const double* vg = v_.data() + g * m_;
+    bool strictly = false;
+    for (std::size_t c = 0; c < m_; ++c) {
+      if (!x.test(c)) continue;
+      if (vf[c] < vg[c]) return false;
+      strictly = strictly || vg[c] < vf[c];
+    }
+    return strictly;
   }
   // f ∈ Pareto(X, F).
   bool on_front(std::size_t f, const CritSet& x) const;

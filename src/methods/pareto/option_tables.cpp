@@ -57,16 +57,7 @@ const options::Table<classify::ClassifierOptions>& classifier_option_table() {
     options::Table<C> t("pareto classifiers");
     t.group("Classifiers");
     t.add("trees", &C::rf_trees, "Random forest trees").range(Range::closed(1, 10000));
-    t.custom<forest::Engine>(
-         "engine", &C::rf_engine, "Forest engine: xgboost (the paper's) or native", options::Kind::choice,
-         [](const options::Info& info, std::string_view w) {
-           if (w == "native") return forest::Engine::native;
-           if (w == "xgboost") return forest::Engine::xgboost;
-           options::detail::fail(info, "one of native, xgboost", "'" + std::string(w) + "'");
-         },
-         [](const forest::Engine& e) { return forest::to_string(e); },
-         [](const forest::Engine& e) { return report::Json(forest::to_string(e)); })
-        .value_name("WORD");
+    t.choice("engine", &C::rf_engine, forest::engine_words(), "Forest engine: xgboost (the paper's) or native");
     t.add("max_depth", &C::rf_max_depth, "Tree depth limit (0 = unlimited)").range(Range::closed(0, 64));
     t.add("row_fraction", &C::rf_subsample, "Rows per tree, drawn without replacement").range(Range::left_open(0, 1));
     t.custom<forest::ColumnFraction>(

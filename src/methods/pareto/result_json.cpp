@@ -18,7 +18,7 @@ Json matrix_json(const Eigen::MatrixXd& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     Json row = Json::array();
     for (Eigen::Index j = 0; j < m.cols(); ++j) row.push_back(report::json_number(m(i, j)));
-    rows.push_back(row);
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -66,15 +66,15 @@ Json to_json(const Result& r) {
     for (const CritSet& x : f.minimal_sets) {
       Json ids = Json::array();
       for (std::size_t c : members(x)) ids.push_back(r.criteria[c].id);
-      sets.push_back(ids);
+      sets.push_back(std::move(ids));
     }
-    e["minimal_criteria_sets"] = sets;
+    e["minimal_criteria_sets"] = std::move(sets);
     e["minimal_sets_truncated"] = f.minimal_sets_truncated;
     e["terms"] = index_names(f.terms, terms);
     e["most_specific_terms"] = index_names(f.most_specific_terms, terms);
     e["reading"] = f.important ? Json(f.reading) : Json(nullptr);
     e["object_concept"] = f.object_concept ? Json(*f.object_concept) : Json(nullptr);
-    doc["features"].push_back(e);
+    doc["features"].push_back(std::move(e));
   }
   report::finish_selection(doc);
 
@@ -84,7 +84,7 @@ Json to_json(const Result& r) {
   diag["undefined_measure_events"] = undefined;
   diag["tie_count"] = r.tie_count;
   diag["tie_tolerance"] = r.options.analysis.tie_tolerance;
-  doc["diagnostics"] = diag;
+  doc["diagnostics"] = std::move(diag);
 
   doc["negative_class"] = r.negative_class ? Json(*r.negative_class) : Json(nullptr);
   Json cls = Json::array();
@@ -100,9 +100,9 @@ Json to_json(const Result& r) {
     e["confusion"] = {{"tp", c.confusion.tp}, {"fn", c.confusion.fn}, {"fp", c.confusion.fp}, {"tn", c.confusion.tn}};
     e["degenerate"] = c.degenerate;
     e["p_vs_majority"] = c.p_vs_majority ? report::json_number(*c.p_vs_majority) : Json(nullptr);
-    cls.push_back(e);
+    cls.push_back(std::move(e));
   }
-  doc["classifiers"] = cls;
+  doc["classifiers"] = std::move(cls);
   Json crit = Json::array();
   for (const Criterion& c : r.criteria) {
     Json e = Json::object();
@@ -112,16 +112,16 @@ Json to_json(const Result& r) {
     e["term"] = c.term;
     e["orientation"] = c.orientation;
     e["baseline"] = c.baseline ? report::json_number(*c.baseline) : Json(nullptr);
-    crit.push_back(e);
+    crit.push_back(std::move(e));
   }
-  doc["criteria"] = crit;
+  doc["criteria"] = std::move(crit);
   doc["impact"] = r.from_impacts ? Json(nullptr) : matrix_json(r.impact);
   doc["impact_sd"] = r.from_impacts ? Json(nullptr) : matrix_json(r.impact_sd);
   doc["oriented_impact"] = matrix_json(r.oriented);
   doc["front"] = names_of(r, r.front);
   Json layers = Json::array();
   for (const auto& l : r.layers) layers.push_back(names_of(r, l));
-  doc["layers"] = layers;
+  doc["layers"] = std::move(layers);
   doc["depth"] = r.options.analysis.depth;
   doc["important"] = names_of(r, r.important());
 
@@ -129,7 +129,7 @@ Json to_json(const Result& r) {
   for (const Bits& row : r.context.rows) {
     Json bits = Json::array();
     for (std::size_t a = 0; a < row.size(); ++a) bits.push_back(row.test(a) ? 1 : 0);
-    incidence.push_back(bits);
+    incidence.push_back(std::move(bits));
   }
   doc["context"] = {{"objects", r.context.objects}, {"attributes", r.context.attributes}, {"incidence", incidence}};
   Json concepts = Json::array();
@@ -144,12 +144,12 @@ Json to_json(const Result& r) {
     e["layer"] = c.layer;
     e["x"] = c.x;
     e["y"] = c.y;
-    concepts.push_back(e);
+    concepts.push_back(std::move(e));
   }
-  doc["concepts"] = concepts;
+  doc["concepts"] = std::move(concepts);
   Json covers = Json::array();
   for (const auto& [lo, up] : r.lattice.covers) covers.push_back({lo, up});
-  doc["covers"] = covers;
+  doc["covers"] = std::move(covers);
   doc["poset"] = r.poset.to_json();
   return doc;
 }

@@ -90,19 +90,25 @@ def generate(binary, n, d, folder, seed):
             [j for j, r in enumerate(roles) if r == "irrelevant"])
 
 
-def noise_ceiling(csv, target, strong, roles_irrelevant):
+NOISE_CEILING = """
+import json, sys, numpy as np, pandas as pd
+df = pd.read_csv(sys.argv[1]); y = df.pop(sys.argv[2]).to_numpy(dtype=float); X = df.to_numpy(dtype=float)
+X = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1.0)
+r = np.abs(X.T @ ((y - y.mean()) / y.std())) / len(y)
+strong, irrelevant = json.loads(sys.argv[3]), json.loads(sys.argv[4])
+print(json.dumps({"ceiling": float(r[irrelevant].max()), "strong": [float(r[j]) for j in strong]}))
+"""
+
+
+def noise_ceiling(csv, target, strong, irrelevant):
     """How many strong features any per-feature test could tell from noise: those whose |Pearson r| with the target
     exceeds the largest |r| among the irrelevant columns (an oracle that knows the truth; forests and univariate
-    tests cannot do better than it at n << d, a multivariate linear model can)."""
-    import numpy as np
-    import pandas as pd
-    df = pd.read_csv(csv)
-    y = df.pop(target).to_numpy(dtype=float)
-    X = df.to_numpy(dtype=float)
-    X = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1.0)
-    r = np.abs(X.T @ ((y - y.mean()) / y.std())) / len(y)
-    ceiling = r[roles_irrelevant].max()
-    return ceiling, {j: r[j] for j in strong}
+    tests cannot do better than it at n << d, a multivariate linear model can). In a child process, so that numpy
+    and pandas never enter this one: a forked child's peak RSS counts the parent's pages until it execs."""
+    out = subprocess.run(["/usr/bin/python3", "-c", NOISE_CEILING, csv, target, json.dumps(strong),
+                          json.dumps(irrelevant)], check=True, capture_output=True, text=True).stdout
+    r = json.loads(out)
+    return r["ceiling"], r["strong"]
 
 
 def run_featrel(binary, method, csv, target, strong, timeout, folder):
@@ -167,9 +173,9 @@ def shape_table(binary, methods, n, d, timeout, folder, seed):
     csv, target, strong, irrelevant = generate(binary, n, d, folder, seed)
     print(f"\n== {n} samples x {d} features (5 strong, 6 weak), seed {seed}, 2 threads, limit {timeout:.0f} s")
     ceiling, r_strong = noise_ceiling(csv, target, strong, irrelevant)
-    above = sum(v > ceiling for v in r_strong.values())
+    above = sum(v > ceiling for v in r_strong)
     print(f"noise ceiling: the largest |r| of an irrelevant column with the target is {ceiling:.3f}; "
-          f"{above}/5 strong features lie above it (|r| = {', '.join(f'{v:.3f}' for v in r_strong.values())})")
+          f"{above}/5 strong features lie above it (|r| = {', '.join(f'{v:.3f}' for v in r_strong)})")
     print(f"{'method':10s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s}  target")
     target_spec = TARGETS.get((n, d), {})
     rows = {}

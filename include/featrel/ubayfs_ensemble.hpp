@@ -76,8 +76,8 @@ std::vector<std::string> validate_ensemble(const Dataset& data, const std::vecto
 
 // The warning run_ensemble adds when options ask for auto k with an mRMR selector at a width where that is slow,
 // or "" when it is not: auto draws k uniformly from 1..p per split and mRMR's greedy costs n·(p − l) per pick,
-// about M·n_rows·tt_split·p²/3 multiply-adds in all. The warning fires above 3·10¹¹ (about a minute on two cores):
-// at 200 × 20,000 that is hours, where a fixed k of ~100 takes seconds.
+// about M·n_rows·tt_split·p²/3 multiply-adds in all. The warning fires above 10¹² (about a minute on two cores):
+// at 200 × 20,000 that is over two minutes, where a fixed k of ~100 takes seconds.
 std::string auto_mrmr_cost_warning(std::size_t n_rows, std::size_t p, const std::vector<Selector>& selectors,
                                    const EnsembleOptions& options);
 

@@ -306,6 +306,9 @@ TEST(Ensemble, AutoKWithMrmrWarnsAtGeneExpressionWidthOnly) {
   EXPECT_NE(wide.find("--n-features-to-select"), std::string::npos) << wide;
   // 200 × 2,000 runs in seconds; Fisher's cost does not grow with k; a fixed k is what the warning asks for.
   EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 2000, mrmr, o), "");
+  // The line is 10¹²: 200 × 10,000 (5·10¹¹) is under it, 200 × 16,000 (1.28·10¹²) over.
+  EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 10000, mrmr, o), "");
+  EXPECT_NE(ubayfs::auto_mrmr_cost_warning(200, 16000, mrmr, o), "");
   EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 20000, fisher, o), "");
   o.n_features_to_select = 100;
   EXPECT_EQ(ubayfs::auto_mrmr_cost_warning(200, 20000, mrmr, o), "");

@@ -1,5 +1,7 @@
 // mRMRe's classic mRMR greedy (docs/selectors.md#mrmr): start from the most relevant feature, then repeatedly add
-// the feature whose relevance minus mean redundancy with the picked ones is largest.
+// the feature whose relevance minus mean redundancy with the picked ones is largest. The redundancies are
+// brought up to date lazily (only for candidates that can still win), with the same sums as the plain greedy.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -7,6 +9,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/selectors.hpp"
+#include "column_dots.hpp"
 #include "selectors_internal.hpp"
 
 namespace featrel::selectors {
@@ -43,54 +46,121 @@ std::vector<double> relevance(const Eigen::MatrixXd& Z, const Target& y, ClassRe
 Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n) { return mrmr(Z, y, n, ClassRelevance::automatic); }
 
 Ranking mrmr(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRelevance mode) {
-  detail::check_selector_input(Z, &y, n, "mrmr");
+  return detail::mrmr_deferred(Z, y, n, mode, detail::kMrmrMaxDeferred);
+}
+
+namespace detail {
+
+Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRelevance mode, std::size_t max_deferred) {
+  check_selector_input(Z, &y, n, "mrmr");
   const auto p = static_cast<std::size_t>(Z.cols());
   const auto picks = static_cast<std::size_t>(std::min<long>(n, static_cast<long>(p)));
+  max_deferred = std::max<std::size_t>(max_deferred, 1);
   Ranking out;
   out.column_scores = relevance(Z, y, mode);
   const std::vector<double>& rel = out.column_scores;
 
-  // Unit-norm centred columns: the Pearson r of two columns is one dot product, one Z-column product per pick.
-  Eigen::MatrixXd U = Z.rowwise() - Z.colwise().mean();
-  for (Eigen::Index j = 0; j < U.cols(); ++j) {
-    const double norm = U.col(j).norm();
-    if (norm > 0.0) U.col(j) /= norm;
+  // Unit-norm centred columns, zero-padded for column_dots: the Pearson r of two columns is one dot product.
+  const auto rows = static_cast<std::size_t>(Z.rows());
+  const std::size_t stride = padded_stride(rows);
+  std::vector<double> unit(p * stride, 0.0);
+  const Eigen::RowVectorXd mean = Z.colwise().mean();
+  for (std::size_t j = 0; j < p; ++j) {
+    Eigen::Map<Eigen::VectorXd> u(unit.data() + j * stride, static_cast<Eigen::Index>(rows));
+    u = Z.col(static_cast<Eigen::Index>(j)).array() - mean[static_cast<Eigen::Index>(j)];
+    const double norm = u.norm();
+    if (norm > 0.0) u /= norm;
   }
 
-  // The candidates (columns not yet picked) are the first `active` columns of U: a pick swaps its column with the
-  // last candidate, so each pick's products and MI cover p − l columns, not p (a third less work over all picks).
-  // column[c] is the feature in U's column c, redundancy[c] its Σ_{s∈S} MI(f, s).
-  std::vector<std::size_t> column(p);
-  for (std::size_t c = 0; c < p; ++c) column[c] = c;
-  std::vector<double> redundancy(p, 0.0);
-  auto active = static_cast<Eigen::Index>(p);
-  for (std::size_t l = 0; l < picks; ++l) {
-    Eigen::Index best = -1;
-    double best_value = -std::numeric_limits<double>::infinity();
-    for (Eigen::Index c = 0; c < active; ++c) {
-      const auto j = column[static_cast<std::size_t>(c)];
-      const double value = l == 0 ? rel[j] : rel[j] - redundancy[static_cast<std::size_t>(c)] / static_cast<double>(l);
-      // Ties keep the lower feature index, whatever the candidates' order.
-      if (best < 0 || value > best_value || (value == best_value && j < column[static_cast<std::size_t>(best)])) {
-        best = c;
-        best_value = value;
+  // Candidate slots: the first `active` slots hold the features not yet picked; a pick swaps its slot with the
+  // last candidate. Slot c holds feature[c], its column data[c], and redundancy[c] = Σ MI(f, s) over the first
+  // counted[c] picks, always added in pick order. Every slot has counted at least `flushed`.
+  std::vector<std::size_t> feature(p);
+  std::vector<const double*> data(p);
+  for (std::size_t c = 0; c < p; ++c) {
+    feature[c] = c;
+    data[c] = unit.data() + c * stride;
+  }
+  std::vector<double> redundancy(p, 0.0), bound(p);
+  std::vector<std::size_t> counted(p, 0);
+  std::vector<const double*> picked;  // the picks' columns, in pick order
+  std::size_t active = p, flushed = 0;
+
+  std::vector<double> dots;
+  // Brings slot c's redundancy up to all l picks (no-op when it is there).
+  const auto catch_up = [&](std::size_t c, std::size_t l) {
+    const std::size_t from = counted[c];
+    if (from == l) return;
+    dots.resize(l - from);
+    column_dots(&data[c], 1, picked.data() + from, l - from, stride, dots.data());
+    for (const double r : dots) redundancy[c] += gaussian_mi(r);
+    counted[c] = l;
+  };
+  // Every candidate up to all l picks, a block of candidates at a time against the picks since the last flush.
+  const auto flush = [&](std::size_t l) {
+    constexpr std::size_t kBlock = 64;
+    const std::size_t width = l - flushed;
+    dots.resize(kBlock * width);
+    for (std::size_t c0 = 0; c0 < active; c0 += kBlock) {
+      const std::size_t nc = std::min(kBlock, active - c0);
+      column_dots(&data[c0], nc, picked.data() + flushed, width, stride, dots.data());
+      for (std::size_t i = 0; i < nc; ++i) {
+        const std::size_t c = c0 + i;
+        for (std::size_t q = counted[c]; q < l; ++q) redundancy[c] += gaussian_mi(dots[i * width + q - flushed]);
+        counted[c] = l;
       }
     }
-    out.selected.push_back(static_cast<int>(column[static_cast<std::size_t>(best)]));
+    flushed = l;
+  };
+  const auto wins = [&](double value, std::size_t c, double best_value, std::size_t best) {
+    // Ties keep the lower feature index, whatever the candidates' order.
+    return value > best_value || (value == best_value && feature[c] < feature[best]);
+  };
+
+  for (std::size_t l = 0; l < picks; ++l) {
+    std::size_t best = 0;
+    double best_value = 0.0;
+    if (l == 0) {
+      best_value = rel[0];
+      for (std::size_t c = 1; c < active; ++c)
+        if (wins(rel[c], c, best_value, best)) best = c, best_value = rel[c];
+    } else {
+      // The redundancy of a candidate only grows as picks are counted (MI ≥ 0, and so does a rounded sum), so
+      // rel − redundancy/l over the counted picks bounds its value from above. The picks since the last flush are
+      // counted only for the candidates whose bound can still win: the best bound first, then every candidate
+      // whose bound beats the best exact value found so far. A flush every few picks (more as l grows and one
+      // pick moves the mean less; a quarter of l keeps the candidates counted late to about 1 in 1,000) keeps the bounds tight and does the bulk of the products in blocks.
+      if (l - flushed >= std::clamp<std::size_t>(l / 4, 1, max_deferred)) flush(l);
+      const auto dl = static_cast<double>(l);
+      std::size_t top = 0;
+      for (std::size_t c = 0; c < active; ++c) {
+        bound[c] = rel[feature[c]] - redundancy[c] / dl;
+        if (c == 0 || wins(bound[c], c, bound[top], top)) top = c;
+      }
+      catch_up(top, l);
+      best = top;
+      best_value = rel[feature[top]] - redundancy[top] / dl;
+      for (std::size_t c = 0; c < active; ++c) {
+        if (c == top || !wins(bound[c], c, best_value, best)) continue;
+        catch_up(c, l);
+        const double value = rel[feature[c]] - redundancy[c] / dl;
+        if (wins(value, c, best_value, best)) best = c, best_value = value;
+      }
+    }
+    out.selected.push_back(static_cast<int>(feature[best]));
     // mRMRe counts the target among the ancestors of its redundancy average: ((l−1)/l)·score for the l-th pick.
     const double scale = l == 0 ? 1.0 : static_cast<double>(l) / static_cast<double>(l + 1);
     out.scores.push_back(scale * best_value);
-    if (l + 1 == picks) break;
     --active;
-    if (best != active) {
-      U.col(best).swap(U.col(active));
-      std::swap(column[static_cast<std::size_t>(best)], column[static_cast<std::size_t>(active)]);
-      std::swap(redundancy[static_cast<std::size_t>(best)], redundancy[static_cast<std::size_t>(active)]);
-    }
-    const Eigen::VectorXd r = U.leftCols(active).transpose() * U.col(active);
-    for (Eigen::Index c = 0; c < active; ++c) redundancy[static_cast<std::size_t>(c)] += gaussian_mi(r[c]);
+    std::swap(feature[best], feature[active]);
+    std::swap(data[best], data[active]);
+    std::swap(redundancy[best], redundancy[active]);
+    std::swap(counted[best], counted[active]);
+    picked.push_back(data[active]);
   }
   return out;
 }
+
+}  // namespace detail
 
 }  // namespace featrel::selectors

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -16,5 +17,10 @@ void check_selector_input(const Eigen::MatrixXd& Z, const Target* y, int n, std:
 // The min(n, size) columns with the largest (descending) or smallest scores, ties to the lower index, NaN last.
 // Fills selected and scores (the picked columns' scores) of a Ranking whose column_scores are `scores`.
 Ranking top_columns(std::vector<double> scores, int n, bool descending);
+
+// mrmr with at most max_deferred picks not yet counted into every candidate's redundancy (1: the plain greedy,
+// every candidate up to date at every pick). The result is the same for any max_deferred; mrmr uses the default.
+inline constexpr std::size_t kMrmrMaxDeferred = 128;
+Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRelevance mode, std::size_t max_deferred);
 
 }  // namespace featrel::selectors::detail

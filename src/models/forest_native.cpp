@@ -746,14 +746,15 @@ class Grower {
   std::size_t one_slots_ = 0;
 };
 
-template <class Bin>
-std::vector<BlockOut> grow_all(const Shared& s, unsigned threads) {
-  const std::size_t n_blocks = (s.rounds + kRoundsPerBlock - 1) / kRoundsPerBlock;
-  std::vector<BlockOut> blocks(n_blocks);
+// fn(first, last, out) for each block of kRoundsPerBlock rounds, out being that block's slot; blocks run on up to
+// `threads` threads and land in round order, so the result does not depend on the thread count.
+template <class Out, class Fn>
+std::vector<Out> for_each_block(std::size_t rounds, unsigned threads, Fn fn) {
+  const std::size_t n_blocks = (rounds + kRoundsPerBlock - 1) / kRoundsPerBlock;
+  std::vector<Out> blocks(n_blocks);
   auto task = [&](std::size_t b) {
-    Grower<Bin> g(s);
-    const std::size_t first = b * kRoundsPerBlock, last = std::min(s.rounds, first + kRoundsPerBlock);
-    g.grow_block(first, last, blocks[b]);
+    const std::size_t first = b * kRoundsPerBlock, last = std::min(rounds, first + kRoundsPerBlock);
+    fn(first, last, blocks[b]);
   };
   if (threads <= 1 || n_blocks <= 1) {
     for (std::size_t b = 0; b < n_blocks; ++b) task(b);
@@ -763,6 +764,22 @@ std::vector<BlockOut> grow_all(const Shared& s, unsigned threads) {
     parallel_for(n_blocks, task, ctx);
   }
   return blocks;
+}
+
+// fn(Bin{}) with the histogram bin type of this fit: regression sums, or class counts (small or full).
+template <class Fn>
+decltype(auto) with_bin(const Shared& s, Fn fn) {
+  if (s.objective == Objective::regression) return fn(RegBin{});
+  if (!s.inc_small.empty()) return fn(SmallClassBin{});
+  return fn(ClassBin{});
+}
+
+template <class Bin>
+std::vector<BlockOut> grow_all(const Shared& s, unsigned threads) {
+  return for_each_block<BlockOut>(s.rounds, threads, [&](std::size_t first, std::size_t last, BlockOut& out) {
+    Grower<Bin> g(s);
+    g.grow_block(first, last, out);
+  });
 }
 
 // The read-only data of a fit of `design`.
@@ -846,19 +863,10 @@ std::vector<double> variant_block(const Shared& base_shared, const std::vector<S
 
 template <class Bin>
 std::vector<double> variant_blocks(const Shared& base, const std::vector<Shared>& variants, unsigned threads) {
-  const std::size_t n_blocks = (base.rounds + kRoundsPerBlock - 1) / kRoundsPerBlock;
-  std::vector<std::vector<double>> blocks(n_blocks);
-  auto task = [&](std::size_t b) {
-    const std::size_t first = b * kRoundsPerBlock, last = std::min(base.rounds, first + kRoundsPerBlock);
-    blocks[b] = variant_block<Bin>(base, variants, first, last);
-  };
-  if (threads <= 1 || n_blocks <= 1) {
-    for (std::size_t b = 0; b < n_blocks; ++b) task(b);
-  } else {
-    RunContext ctx;
-    ctx.threads = threads;
-    parallel_for(n_blocks, task, ctx);
-  }
+  const auto blocks = for_each_block<std::vector<double>>(
+      base.rounds, threads, [&](std::size_t first, std::size_t last, std::vector<double>& out) {
+        out = variant_block<Bin>(base, variants, first, last);
+      });
   std::vector<double> r(variants.size(), 0.0);
   for (const auto& b : blocks)
     for (std::size_t v = 0; v < r.size(); ++v) r[v] += b[v];
@@ -876,17 +884,14 @@ std::vector<double> last_column_importances_native(const std::vector<const Desig
   variants.reserve(designs.size());
   for (const Design* d : designs) variants.push_back(make_shared(*d, target, params, seed, rq, setup));
   const Shared& base = variants.front();  // its last column is left out of every base tree
-  return base.objective == Objective::regression ? variant_blocks<RegBin>(base, variants, request.threads)
-         : !base.inc_small.empty()               ? variant_blocks<SmallClassBin>(base, variants, request.threads)
-                                                 : variant_blocks<ClassBin>(base, variants, request.threads);
+  return with_bin(base, [&](auto bin) { return variant_blocks<decltype(bin)>(base, variants, request.threads); });
 }
 
 FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,
                      const FitRequest& request, const FitSetup& setup) {
   const Shared s = make_shared(design, target, params, seed, request, setup);
-  const std::vector<BlockOut> blocks = s.objective == Objective::regression ? grow_all<RegBin>(s, request.threads)
-                                       : !s.inc_small.empty()                 ? grow_all<SmallClassBin>(s, request.threads)
-                                                                              : grow_all<ClassBin>(s, request.threads);
+  const std::vector<BlockOut> blocks =
+      with_bin(s, [&](auto bin) { return grow_all<decltype(bin)>(s, request.threads); });
 
   FitResult r;
   const std::size_t n = s.n_rows, K = s.outputs;

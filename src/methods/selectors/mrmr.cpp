@@ -10,6 +10,7 @@
 #include "featrel/error.hpp"
 #include "featrel/selectors.hpp"
 #include "column_dots.hpp"
+#include "gaussian_mi.hpp"
 #include "selectors_internal.hpp"
 
 namespace featrel::selectors {
@@ -73,10 +74,12 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
   }
 
   // Candidate slots: the first `active` slots hold the features not yet picked; a pick swaps its slot with the
-  // last candidate. Slot c holds feature[c], its column data[c], and redundancy[c] = Σ MI(f, s) over the first
-  // counted[c] picks, always added in pick order. Every slot has counted at least `flushed`.
+  // last candidate. Slot c holds feature[c], its relevance relevance[c], its column data[c], and
+  // redundancy[c] = Σ MI(f, s) over the first counted[c] picks, always added in pick order. Every slot has counted
+  // at least `flushed`.
   std::vector<std::size_t> feature(p);
   std::vector<const double*> data(p);
+  std::vector<double> relevance = rel;
   for (std::size_t c = 0; c < p; ++c) {
     feature[c] = c;
     data[c] = unit.data() + c * stride;
@@ -93,7 +96,8 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     if (from == l) return;
     dots.resize(l - from);
     column_dots(&data[c], 1, picked.data() + from, l - from, stride, dots.data());
-    for (const double r : dots) redundancy[c] += gaussian_mi(r);
+    gaussian_mi_many(dots.data(), dots.size(), dots.data());
+    for (const double mi : dots) redundancy[c] += mi;
     counted[c] = l;
   };
   // Every candidate up to all l picks, a block of candidates at a time against the picks since the last flush.
@@ -104,9 +108,10 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     for (std::size_t c0 = 0; c0 < active; c0 += kBlock) {
       const std::size_t nc = std::min(kBlock, active - c0);
       column_dots(&data[c0], nc, picked.data() + flushed, width, stride, dots.data());
+      gaussian_mi_many(dots.data(), nc * width, dots.data());
       for (std::size_t i = 0; i < nc; ++i) {
         const std::size_t c = c0 + i;
-        for (std::size_t q = counted[c]; q < l; ++q) redundancy[c] += gaussian_mi(dots[i * width + q - flushed]);
+        for (std::size_t q = counted[c]; q < l; ++q) redundancy[c] += dots[i * width + q - flushed];
         counted[c] = l;
       }
     }
@@ -129,21 +134,22 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
       // rel − redundancy/l over the counted picks bounds its value from above. The picks since the last flush are
       // counted only for the candidates whose bound can still win: the best bound first, then every candidate
       // whose bound beats the best exact value found so far. A flush every few picks (more as l grows and one
-      // pick moves the mean less; a quarter of l keeps the candidates counted late to about 1 in 1,000) keeps the bounds tight and does the bulk of the products in blocks.
+      // pick moves the mean less; a quarter of l leaves about 1 candidate in 1,000 to bring up to date between
+      // flushes) keeps the bounds tight and does the bulk of the products in blocks.
       if (l - flushed >= std::clamp<std::size_t>(l / 4, 1, max_deferred)) flush(l);
       const auto dl = static_cast<double>(l);
+      // The divisions in a loop of their own, which the compiler vectorises.
+      for (std::size_t c = 0; c < active; ++c) bound[c] = relevance[c] - redundancy[c] / dl;
       std::size_t top = 0;
-      for (std::size_t c = 0; c < active; ++c) {
-        bound[c] = rel[feature[c]] - redundancy[c] / dl;
-        if (c == 0 || wins(bound[c], c, bound[top], top)) top = c;
-      }
+      for (std::size_t c = 1; c < active; ++c)
+        if (wins(bound[c], c, bound[top], top)) top = c;
       catch_up(top, l);
       best = top;
-      best_value = rel[feature[top]] - redundancy[top] / dl;
+      best_value = relevance[top] - redundancy[top] / dl;
       for (std::size_t c = 0; c < active; ++c) {
         if (c == top || !wins(bound[c], c, best_value, best)) continue;
         catch_up(c, l);
-        const double value = rel[feature[c]] - redundancy[c] / dl;
+        const double value = relevance[c] - redundancy[c] / dl;
         if (wins(value, c, best_value, best)) best = c, best_value = value;
       }
     }
@@ -153,6 +159,7 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     out.scores.push_back(scale * best_value);
     --active;
     std::swap(feature[best], feature[active]);
+    std::swap(relevance[best], relevance[active]);
     std::swap(data[best], data[active]);
     std::swap(redundancy[best], redundancy[active]);
     std::swap(counted[best], counted[active]);

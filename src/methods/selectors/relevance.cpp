@@ -1,5 +1,6 @@
-// The correlation-like measures mRMR turns into Gaussian "mutual information" (docs/selectors.md#mrmr): Pearson r,
-// mRMRe's Somers' D against ordered class codes, and η² against unordered classes.
+// The correlation-like measures mRMR turns into Gaussian "mutual information" (gaussian_mi.cpp,
+// docs/selectors.md#mrmr): Pearson r, mRMRe's Somers' D against ordered class codes, and η² against unordered
+// classes.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -9,13 +10,6 @@
 #include "featrel/selectors.hpp"
 
 namespace featrel::selectors {
-
-double gaussian_mi(double r) {
-  // mRMRe returns +∞ at |r| = 1; the clamp keeps a perfectly correlated pair finite (and still the largest).
-  constexpr double max_abs = 1.0 - 1e-12;
-  const double a = std::min(std::fabs(r), max_abs);
-  return -0.5 * std::log1p(-a * a);
-}
 
 double pearson(const Eigen::Ref<const Eigen::VectorXd>& a, const Eigen::Ref<const Eigen::VectorXd>& b) {
   if (a.size() != b.size() || a.size() < 2) return 0.0;

@@ -3,6 +3,7 @@
 // brought up to date lazily (only for candidates that can still win), with the same sums as the plain greedy.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <limits>
 #include <string>
 #include <utility>
@@ -84,8 +85,10 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     feature[c] = c;
     data[c] = unit.data() + c * stride;
   }
-  std::vector<double> redundancy(p, 0.0), bound(p);
-  std::vector<std::size_t> counted(p, 0);
+  std::vector<double> redundancy(p, 0.0);
+  std::vector<std::size_t> counted(p, 0), slot_of(p);
+  std::iota(slot_of.begin(), slot_of.end(), std::size_t{0});
+  std::vector<char> is_picked(p, 0);
   std::vector<const double*> picked;  // the picks' columns, in pick order
   std::size_t active = p, flushed = 0;
 
@@ -117,6 +120,24 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     }
     flushed = l;
   };
+  // After a flush at step l: every candidate's bound for all the steps until the next flush, l … last, is at most
+  // relevance − redundancy/last (the redundancy only grows, the divisor is largest there; rounding keeps both
+  // orders). `order` lists the candidates by that bound, highest first, ties by feature; a step reads it from the
+  // top and stops at the first bound below the best value found, so it touches a few candidates, not all.
+  std::vector<std::pair<double, std::size_t>> order;  // (bound until the next flush, feature)
+  std::size_t order_start = 0;
+  const auto deferral = [&](std::size_t l) { return std::clamp<std::size_t>(l / 4, 1, max_deferred); };
+  const auto sort_candidates = [&](std::size_t l) {
+    std::size_t next = l + 1;
+    while (next - l < deferral(next)) ++next;
+    const auto last = static_cast<double>(next - 1);
+    order.clear();
+    for (std::size_t c = 0; c < active; ++c) order.emplace_back(relevance[c] - redundancy[c] / last, feature[c]);
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+      return a.first > b.first || (a.first == b.first && a.second < b.second);
+    });
+    order_start = 0;
+  };
   const auto wins = [&](double value, std::size_t c, double best_value, std::size_t best) {
     // Ties keep the lower feature index, whatever the candidates' order.
     return value > best_value || (value == best_value && feature[c] < feature[best]);
@@ -131,33 +152,37 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
         if (wins(rel[c], c, best_value, best)) best = c, best_value = rel[c];
     } else {
       // The redundancy of a candidate only grows as picks are counted (MI ≥ 0, and so does a rounded sum), so
-      // rel − redundancy/l over the counted picks bounds its value from above. The picks since the last flush are
-      // counted only for the candidates whose bound can still win: the best bound first, then every candidate
-      // whose bound beats the best exact value found so far. A flush every few picks (more as l grows and one
-      // pick moves the mean less; a quarter of l leaves about 1 candidate in 1,000 to bring up to date between
-      // flushes) keeps the bounds tight and does the bulk of the products in blocks.
-      if (l - flushed >= std::clamp<std::size_t>(l / 4, 1, max_deferred)) flush(l);
+      // relevance − redundancy/l over the counted picks bounds its value from above. The picks since the last
+      // flush are counted only for the candidates whose bound can still win. A flush every few picks (more as l
+      // grows and one pick moves the mean less; a quarter of l leaves about 1 candidate in 1,000 to bring up to
+      // date between flushes) keeps the bounds tight and does the bulk of the products in blocks.
+      if (l - flushed >= deferral(l)) {
+        flush(l);
+        sort_candidates(l);
+      }
       const auto dl = static_cast<double>(l);
-      // The divisions in a loop of their own, which the compiler vectorises.
-      for (std::size_t c = 0; c < active; ++c) bound[c] = relevance[c] - redundancy[c] / dl;
-      std::size_t top = 0;
-      for (std::size_t c = 1; c < active; ++c)
-        if (wins(bound[c], c, bound[top], top)) top = c;
-      catch_up(top, l);
-      best = top;
-      best_value = relevance[top] - redundancy[top] / dl;
-      for (std::size_t c = 0; c < active; ++c) {
-        if (c == top || !wins(bound[c], c, best_value, best)) continue;
+      bool found = false;
+      for (std::size_t i = order_start; i < order.size(); ++i) {
+        const auto [until_flush, f] = order[i];
+        if (is_picked[f]) {
+          if (i == order_start) ++order_start;
+          continue;
+        }
+        if (found && until_flush < best_value) break;  // every later candidate is bounded below the best
+        const std::size_t c = slot_of[f];
+        if (found && !wins(relevance[c] - redundancy[c] / dl, c, best_value, best)) continue;
         catch_up(c, l);
         const double value = relevance[c] - redundancy[c] / dl;
-        if (wins(value, c, best_value, best)) best = c, best_value = value;
+        if (!found || wins(value, c, best_value, best)) best = c, best_value = value, found = true;
       }
     }
     out.selected.push_back(static_cast<int>(feature[best]));
     // mRMRe counts the target among the ancestors of its redundancy average: ((l−1)/l)·score for the l-th pick.
     const double scale = l == 0 ? 1.0 : static_cast<double>(l) / static_cast<double>(l + 1);
     out.scores.push_back(scale * best_value);
+    is_picked[feature[best]] = 1;
     --active;
+    std::swap(slot_of[feature[best]], slot_of[feature[active]]);
     std::swap(feature[best], feature[active]);
     std::swap(relevance[best], relevance[active]);
     std::swap(data[best], data[active]);

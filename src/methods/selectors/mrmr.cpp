@@ -19,7 +19,7 @@ namespace featrel::selectors {
 namespace {
 
 // MI(f, y) for every column of Z.
-std::vector<double> relevance(const Eigen::MatrixXd& Z, const Target& y, ClassRelevance mode) {
+std::vector<double> column_relevance(const Eigen::MatrixXd& Z, const Target& y, ClassRelevance mode) {
   const auto p = static_cast<std::size_t>(Z.cols());
   std::vector<double> mi(p);
   const bool regression = y.task == Task::regression;
@@ -59,7 +59,7 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
   const auto picks = static_cast<std::size_t>(std::min<long>(n, static_cast<long>(p)));
   max_deferred = std::max<std::size_t>(max_deferred, 1);
   Ranking out;
-  out.column_scores = relevance(Z, y, mode);
+  out.column_scores = column_relevance(Z, y, mode);
   const std::vector<double>& rel = out.column_scores;
 
   // Unit-norm centred columns, zero-padded for column_dots: the Pearson r of two columns is one dot product.
@@ -75,12 +75,12 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
   }
 
   // Candidate slots: the first `active` slots hold the features not yet picked; a pick swaps its slot with the
-  // last candidate. Slot c holds feature[c], its relevance relevance[c], its column data[c], and
+  // last candidate. Slot c holds feature[c], its relevance slot_relevance[c], its column data[c], and
   // redundancy[c] = Σ MI(f, s) over the first counted[c] picks, always added in pick order. Every slot has counted
   // at least `flushed`.
   std::vector<std::size_t> feature(p);
   std::vector<const double*> data(p);
-  std::vector<double> relevance = rel;
+  std::vector<double> slot_relevance = rel;
   for (std::size_t c = 0; c < p; ++c) {
     feature[c] = c;
     data[c] = unit.data() + c * stride;
@@ -132,7 +132,7 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     while (next - l < deferral(next)) ++next;
     const auto last = static_cast<double>(next - 1);
     order.clear();
-    for (std::size_t c = 0; c < active; ++c) order.emplace_back(relevance[c] - redundancy[c] / last, feature[c]);
+    for (std::size_t c = 0; c < active; ++c) order.emplace_back(slot_relevance[c] - redundancy[c] / last, feature[c]);
     std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
       return a.first > b.first || (a.first == b.first && a.second < b.second);
     });
@@ -170,9 +170,9 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
         }
         if (found && until_flush < best_value) break;  // every later candidate is bounded below the best
         const std::size_t c = slot_of[f];
-        if (found && !wins(relevance[c] - redundancy[c] / dl, c, best_value, best)) continue;
+        if (found && !wins(slot_relevance[c] - redundancy[c] / dl, c, best_value, best)) continue;
         catch_up(c, l);
-        const double value = relevance[c] - redundancy[c] / dl;
+        const double value = slot_relevance[c] - redundancy[c] / dl;
         if (!found || wins(value, c, best_value, best)) best = c, best_value = value, found = true;
       }
     }
@@ -184,7 +184,7 @@ Ranking mrmr_deferred(const Eigen::MatrixXd& Z, const Target& y, int n, ClassRel
     --active;
     std::swap(slot_of[feature[best]], slot_of[feature[active]]);
     std::swap(feature[best], feature[active]);
-    std::swap(relevance[best], relevance[active]);
+    std::swap(slot_relevance[best], slot_relevance[active]);
     std::swap(data[best], data[active]);
     std::swap(redundancy[best], redundancy[active]);
     std::swap(counted[best], counted[active]);

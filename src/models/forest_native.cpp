@@ -183,6 +183,7 @@ class Grower {
   struct NodeScore {
     bool found = false;
     double score = 0.0;
+    std::uint32_t column = 0;  // the winning column, for the tie rule
     Bin left{};
   };
 
@@ -205,13 +206,14 @@ class Grower {
   void bind(const Shared& s) { s_ = &s; }
 
   // Would this grower's design (the base's columns and its own last column) grow a different tree (t, o) than the
-  // base? It does iff at some node its last column's best split beats the base's best (strictly: ties go to the
-  // lower position) with a gain above the threshold. Replays the base's partitions and the last column's histogram
+  // base? It does iff at some node its last column's best split beats the base's best (or equals it and wins the
+  // tie, see wins_tie) with a gain above the threshold. Replays the base's partitions and the last column's histogram
   // chain (built or subtracted exactly as the full fit would), so the comparison is the full fit's to the bit.
   bool diverges(const Tree& base, const std::vector<NodeScore>& rec, const std::vector<std::uint32_t>& rows,
-                std::size_t o) {
+                std::size_t t, std::size_t o) {
     std::copy(rows.begin(), rows.end(), idx_.begin());
     set_output(o);
+    tie_key_ = rng::derive(s_->seed, t, 2);
     Bin tot{};
     for (std::uint32_t row : idx_) add(tot, row_bin(row));
     set_min_gain(tot);
@@ -252,6 +254,7 @@ class Grower {
   void start_tree(std::size_t t, std::size_t o) {
     std::copy(rows_.begin(), rows_.end(), idx_.begin());
     col_rng_.emplace(rng::derive(s_->seed, t, 1));
+    tie_key_ = rng::derive(s_->seed, t, 2);
     set_output(o);
   }
 
@@ -260,7 +263,7 @@ class Grower {
     if (!can_split(tot.n(), depth)) return false;
     const Split s = find(pool_[buf], tot, one_col_, one_offset_);
     const NodeScore& r = rec[id];
-    if (s.found && (!r.found || s.score > r.score)) {
+    if (s.found && (!r.found || s.score > r.score || (s.score == r.score && wins_tie(one_col_[0], r.column)))) {
       const double gain = s.score - grad(tot) * grad(tot) * s_->inv_h[tot.n()];
       if (gain > min_gain_) return true;
     }
@@ -346,7 +349,7 @@ class Grower {
     }
   }
 
-  // Columns for a tree or a node: k of the m design columns, ascending (ties go to the lowest position).
+  // Columns for a tree or a node: k of the m design columns, ascending.
   void draw_columns(std::vector<std::uint32_t>& cols, std::vector<std::size_t>& offsets, std::size_t& slots) {
     cols.clear();
     if (s_->k_cols >= s_->m) {
@@ -430,8 +433,15 @@ class Grower {
     }
   }
 
+  // An exact tie between two columns' best splits (copies of a column, or columns that cut a small node's rows
+  // the same way) goes to the column of lower priority mix(tree key ^ column), drawn afresh per tree. The lowest
+  // position would hand every such split to the first copy, and its partners would look irrelevant.
+  bool wins_tie(std::uint32_t challenger, std::uint32_t holder) const {
+    return rng::mix(tie_key_ ^ challenger) < rng::mix(tie_key_ ^ holder);
+  }
+
   // Best split of a node with totals `tot` over the candidate columns' histograms h (docs/boruta.md#the-random-forest item 3): the largest
-  // G_L²/H_L + G_R²/H_R, ties to the lowest column position, then the lowest bin, then missing-left.
+  // G_L²/H_L + G_R²/H_R; between columns ties go by wins_tie, within a column to the lowest bin, then missing-left.
   Split find(const Hist& hist, const Bin& tot, const std::vector<std::uint32_t>& cols,
              const std::vector<std::size_t>& offsets) const {
     Split best;
@@ -456,7 +466,11 @@ class Grower {
       const Bin miss = s_->has_missing[c] ? hq[B] : Bin{};
       const std::uint32_t nm = miss.n();
       // The column's best boundary in locals (registers), merged into `best` afterwards; strict comparisons
-      // keep the first of equal scores, so ties still go to the lowest bin and then to missing-left.
+      // keep the first of equal scores, so ties still go to the lowest bin and then to missing-left. A boundary
+      // equal to the earlier columns' best takes it only while this column has none (col_bin < 0) and wins the tie.
+      const auto takes_tie = [&](double sc, double held, int held_bin) {
+        return sc == held && held_bin < 0 && best.found && wins_tie(c, cols[best.ci]);
+      };
       double col_score = best.score;
       int col_bin = -1;
       bool col_missing_left = true;
@@ -474,7 +488,7 @@ class Grower {
             if (nl < min_leaf) continue;
             const double gl = grad(L), gr = G - gl;
             const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
-            if (sc > col_score) {
+            if (sc > col_score || takes_tie(sc, col_score, col_bin)) {
               col_score = sc;
               col_bin = b;
               col_left = L;
@@ -496,7 +510,7 @@ class Grower {
               if (nl >= min_leaf && nr >= min_leaf) {
                 const double gl = GL + Gm, gr = G - gl;
                 const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
-                if (sc > col_score) {
+                if (sc > col_score || takes_tie(sc, col_score, col_bin)) {
                   col_score = sc;
                   col_bin = b;
                   col_missing_left = true;
@@ -510,7 +524,7 @@ class Grower {
               if (nl >= min_leaf && nr >= min_leaf) {
                 const double gr = G - GL;
                 const double sc = GL * GL * inv_h[nl] + gr * gr * inv_h[nr];
-                if (sc > col_score) {
+                if (sc > col_score || takes_tie(sc, col_score, col_bin)) {
                   col_score = sc;
                   col_bin = b;
                   col_missing_left = false;
@@ -626,7 +640,7 @@ class Grower {
     const Split s = find(*h, tot, *cols, *offsets);
     if (rec_ != nullptr) {
       if (rec_->size() <= id) rec_->resize(id + 1);
-      (*rec_)[id] = NodeScore{s.found, s.score, s.left};
+      (*rec_)[id] = NodeScore{s.found, s.score, s.found ? (*cols)[s.ci] : 0u, s.left};
     }
     const double gain = s.found ? s.score - grad(tot) * grad(tot) * s_->inv_h[tot.n()] : 0.0;
     if (!s.found || !(gain > min_gain_)) {
@@ -727,6 +741,7 @@ class Grower {
   std::vector<std::uint32_t> rows_, idx_, tmp_;
   std::vector<std::uint8_t> in_sample_, drawn_;
   std::optional<rng::Rng> col_rng_;
+  std::uint64_t tie_key_ = 0;  // this tree's column priorities (wins_tie)
   const std::vector<IncWord>* inc_ = nullptr;
   Tree* tree_ = nullptr;
   std::vector<double>* imp_ = nullptr;
@@ -854,7 +869,7 @@ std::vector<double> variant_block(const Shared& base_shared, const std::vector<S
       if (!base.grow_base(t, o, tree, rec)) continue;  // no variant draws its last column in this tree
       for (std::size_t v = 0; v < variants.size(); ++v) {
         variant.bind(variants[v]);
-        if (!variant.diverges(tree, rec, base.rows(), o)) continue;  // same tree; the last column never splits
+        if (!variant.diverges(tree, rec, base.rows(), t, o)) continue;  // same tree; the last column never splits
         for (double g : variant.last_column_gains(t, o)) acc[v] += g;
       }
     }

@@ -244,6 +244,30 @@ TEST(ForestNative, DeterministicForSeedAndThreads) {
   EXPECT_EQ(fit(d, pb.target, p, 5, rq).importance, n1.importance);
 }
 
+// Exact copies split every node alike, so their gains tie exactly. The tie goes to a priority drawn per tree, not
+// to the lower column: over many trees each copy takes about half of the splits. (With the lower column winning,
+// the later copy had importance 0 here.)
+TEST(ForestNative, CopiesShareTheSplitsTheyTie) {
+  for (const bool regression : {false, true}) {
+    auto pb = regression ? forest_test::regression(300, 4, 12) : forest_test::binary(300, 4, 0.6, 12);
+    Eigen::MatrixXd X(pb.X.rows(), 5);
+    X.leftCols(4) = pb.X;
+    X.col(4) = pb.X.col(0).array() * 3.0 + 7.0;  // a rescaled copy: the same bins, so the same partitions
+    const BinnedData b = bin(X);
+    Params p;
+    p.n_trees = 200;
+    p.feature_fraction = ColumnFraction::fraction(1.0);  // both copies in every tree: each split is a tie
+    p.feature_sampling = FeatureSampling::tree;
+    p.min_leaf_rows = 5;
+    const FitResult with_copy = fit(forest_test::all_columns(b), pb.target, p, 3);
+    const double a = with_copy.importance[0], c = with_copy.importance[4];
+    const std::string what = regression ? "regression" : "binary";
+    EXPECT_GT(a, 0.0) << what;
+    EXPECT_GT(c, 0.0) << what;
+    EXPECT_GT(std::min(a, c) / (a + c), 0.35) << what << ": " << a << " vs " << c;
+  }
+}
+
 // Classification histograms count in 16-bit halves for trees of < 65,536 rows and in 32-bit halves otherwise;
 // both give the same forest to the bit (binary and three classes, missing values, tree and node sampling,
 // in-sample and out-of-bag margins).

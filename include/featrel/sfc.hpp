@@ -91,7 +91,7 @@ struct Options {
   ScoreKind score = ScoreKind::train;
   double holdout_fraction = 0.3;    // in (0, 0.9)
   forest::Metric metric = forest::Metric::automatic;  // mae: regression only
-  int test_repeats = 1;
+  int test_repeats = 5;  // docs/boruta.md#sfc-steps step 7: the mean of 5 permutations per tested feature
   RelevantSet relevant_set = RelevantSet::automatic;
   ShadowScale shadow_scale = ShadowScale::raw;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)

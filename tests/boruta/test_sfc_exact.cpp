@@ -74,9 +74,11 @@ struct Script {
   }
 };
 
+// The scripted cases are written for one test fit per feature (the default is 5; TestRepeats covers r > 1).
 Options ten_samples() {
   Options o;
   o.n_resampling = 10;
+  o.test_repeats = 1;
   return o;
 }
 
@@ -408,6 +410,10 @@ TEST(SfcExact, ShadowScaleCubeRoot) {
   o.reference = true;
   EXPECT_EQ(featrel::sfc::effective_options(o).shadow_scale, ShadowScale::raw);
   EXPECT_EQ(featrel::sfc::effective_options(o).relevant_set, RelevantSet::union_set);
+  // ... and one permutation per test, where featrel's default averages five.
+  EXPECT_EQ(Options{}.test_repeats, 5);
+  o.test_repeats = 5;
+  EXPECT_EQ(featrel::sfc::effective_options(o).test_repeats, 1);
 }
 
 TEST(SfcExact, SparseShadowNullIsSaidOutLoud) {

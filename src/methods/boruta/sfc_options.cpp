@@ -174,14 +174,15 @@ void validate(const Options& o) {
 Options effective_options(const Options& options) {
   Options o = options;
   if (o.reference) {
-    // squamish 0.5.0: the score null on all of X, a two-sided test, Γ on the raw importances, V = A ∪ M,
-    // BorutaPy's 99 fits testing from iteration 1.
+    // squamish 0.5.0: the score null on all of X, a two-sided test, one permutation per test, Γ on the raw
+    // importances, V = A ∪ M, BorutaPy's 99 fits testing from iteration 1.
     o.null_matrix = NullMatrix::all;
     o.sided = stats::Sides::two;
     o.shadow_scale = ShadowScale::raw;
     o.relevant_set = RelevantSet::union_set;
     o.boruta_max_iter = 99;
     o.boruta_first_test_iter = 1;
+    o.test_repeats = 1;  // one permutation per feature
   }
   return o;
 }

@@ -241,7 +241,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.null_zero_spread = iv.sd == 0.0;
     r.null_spread_floored = iv.sd_used > iv.sd;
     const std::string remedy = "use --null-seeds fresh (forest seeds vary in the null, with --fpr 0.01 to keep "
-                               "power) or --test-repeats 5, and read strong calls as fragile";
+                               "power) or a larger --test-repeats, and read strong calls as fragile";
     if (r.null_zero_spread)
       r.warnings.push_back("degenerate_null: every null score was " + format_sig(iv.mean) +
                            ": the null has zero spread (one forest seed, and the permuted column changes no "

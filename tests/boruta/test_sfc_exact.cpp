@@ -233,7 +233,7 @@ TEST(SfcExact, QueriesFollowTheSeedPaths) {
     EXPECT_EQ(q.columns, cols);
     EXPECT_EQ(q.permuted, std::optional<std::size_t>(8));
     EXPECT_EQ(q.permutation, r.permutation(n));
-    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 5));  // the same null seed for every sample
+    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 5, s));  // ten forest seeds in turn (ShadowNullSeedsCycle)
   }
   for (std::size_t s = 1; s <= 10; ++s) {
     const FitQuery& q = log[10 + s];
@@ -261,6 +261,45 @@ TEST(SfcExact, QueriesFollowTheSeedPaths) {
   EXPECT_EQ(b.columns, V);
   EXPECT_FALSE(b.permuted.has_value());
   EXPECT_EQ(b.fit_seed, featrel::rng::derive(seed, 9));
+}
+
+// The shadow null varies the forest seed, as the importance model it is compared with has a seed of its own:
+// sample s gets derive(seed, 5, 1 + (s − 1) mod 10), so 25 samples use ten seeds; the score null keeps one seed.
+// Under --null-matrix all the shadow nulls are the score nulls and keep the one seed.
+TEST(SfcExact, ShadowNullSeedsCycle) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = standard();
+  s.shadow_null.assign(25, 1.0);
+  s.shadow_null[3] = 1.2;
+  s.null_scores.assign(25, 0.91);
+  s.null_scores[4] = 0.90;
+  s.log = &log;
+  s.mutex = &m;
+  Options o = ten_samples();
+  o.n_resampling = 25;
+  run(d, o, context(12), s, boruta_script({0, 1, 2, 3}));
+  std::size_t shadows = 0, scores = 0;
+  for (const FitQuery& q : log) {
+    if (q.kind == FitKind::shadow_null) {
+      ++shadows;
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(12, 5, 1 + (q.sample - 1) % 10)) << q.sample;
+    }
+    if (q.kind == FitKind::score_null) {
+      ++scores;
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(12, 5));
+    }
+  }
+  EXPECT_EQ(shadows, 25u);
+  EXPECT_EQ(scores, 25u);
+  log.clear();
+  o.null_matrix = NullMatrix::all;
+  run(d, o, context(12), s, boruta_script({0, 1, 2, 3}));
+  for (const FitQuery& q : log)
+    if (q.kind == FitKind::shadow_null) {
+      EXPECT_EQ(q.fit_seed, featrel::rng::derive(12, 5)) << q.sample;
+    }
 }
 
 TEST(SfcExact, SeedOptionsAndRepeats) {

@@ -60,6 +60,12 @@ std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s)
   return o.null_seeds == NullSeeds::fresh ? rng::derive(seed, 5, s) : rng::derive(seed, 5);
 }
 
+std::uint64_t shadow_fit_seed(const Options& o, std::uint64_t seed, std::size_t s) {
+  if (o.null_matrix == NullMatrix::all) return null_fit_seed(o, seed, s);  // the same fits give the score null
+  if (o.null_seeds == NullSeeds::fresh) return rng::derive(seed, 5, s);
+  return rng::derive(seed, 5, 1 + (s - 1) % kShadowSeedGroups);
+}
+
 std::uint64_t test_fit_seed(const Options& o, std::uint64_t seed, std::size_t j, std::size_t r) {
   switch (o.null_seeds) {
     case NullSeeds::fixed: return rng::derive(seed, 9);
@@ -153,24 +159,35 @@ std::optional<std::vector<double>> shared_shadow_importances(const forest::Binne
                                                              const forest::Target& target, const Options& o,
                                                              const ScoreRows& rows,
                                                              const std::vector<FitQuery>& nulls, unsigned threads) {
-  if (nulls.empty() || o.null_matrix == NullMatrix::all || o.forest.engine != forest::Engine::native ||
-      o.feature_sampling != forest::FeatureSampling::tree)
+  if (nulls.empty() || o.null_matrix == NullMatrix::all || o.null_seeds == NullSeeds::fresh ||
+      o.forest.engine != forest::Engine::native || o.feature_sampling != forest::FeatureSampling::tree)
     return std::nullopt;
   for (const FitQuery& q : nulls)
-    if (q.kind != FitKind::shadow_null || q.fit_seed != nulls.front().fit_seed || q.columns.empty() ||
-        !q.permuted || *q.permuted + 1 != q.columns.size() ||
+    if (q.kind != FitKind::shadow_null || q.columns.empty() || !q.permuted || *q.permuted + 1 != q.columns.size() ||
         !std::equal(q.columns.begin(), q.columns.end() - 1, nulls.front().columns.begin(),
                     nulls.front().columns.end() - 1))
       return std::nullopt;
-  std::vector<forest::Design> designs;
-  designs.reserve(nulls.size());
-  for (const FitQuery& q : nulls) designs.push_back(query_design(bins, q));
-  std::vector<const forest::Design*> ptrs;
-  for (const forest::Design& d : designs) ptrs.push_back(&d);
+  // The nulls of one forest seed share their trees; one call per seed, in the order the seeds first appear.
+  std::vector<double> importances(nulls.size());
+  std::vector<bool> done(nulls.size(), false);
   forest::FitRequest request;
   request.rows = rows.train;
   request.threads = threads;
-  return forest::last_column_importances(ptrs, target, forest_params(o), nulls.front().fit_seed, request);
+  for (std::size_t first = 0; first < nulls.size(); ++first) {
+    if (done[first]) continue;
+    std::vector<std::size_t> group;
+    for (std::size_t s = first; s < nulls.size(); ++s)
+      if (nulls[s].fit_seed == nulls[first].fit_seed) group.push_back(s), done[s] = true;
+    std::vector<forest::Design> designs;
+    designs.reserve(group.size());
+    for (std::size_t s : group) designs.push_back(query_design(bins, nulls[s]));
+    std::vector<const forest::Design*> ptrs;
+    for (const forest::Design& d : designs) ptrs.push_back(&d);
+    const std::vector<double> got =
+        forest::last_column_importances(ptrs, target, forest_params(o), nulls[first].fit_seed, request);
+    for (std::size_t k = 0; k < group.size(); ++k) importances[group[k]] = got[k];
+  }
+  return importances;
 }
 
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,

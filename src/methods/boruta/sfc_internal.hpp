@@ -31,7 +31,7 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
 
 // The unscored shadow-null fits `nulls` at once (forest::last_column_importances): entry s is
 // forest_fits(...)(nulls[s]).importance.back() to the bit. nullopt when they cannot share trees: scored nulls
-// (--null-matrix all), fresh seeds, node sampling or the XGBoost engine.
+// (--null-matrix all), fresh seeds, node sampling or the XGBoost engine. Nulls with equal fit seeds share trees.
 std::optional<std::vector<double>> shared_shadow_importances(const forest::BinnedData& bins,
                                                              const forest::Target& target, const Options& o,
                                                              const ScoreRows& rows,
@@ -65,6 +65,12 @@ TaskPlan::Json answer_block(const TaskPlan::Json& task, const FitProvider& fits,
 
 // Seeds (docs/boruta.md#sfc-steps and its options): the null forests' and the test forests' fit seeds.
 std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);
+// The shadow nulls' forest seeds (step 3). M compares imp_j from the importance model, whose forest seed is its own,
+// with the shadows' importances, so the shadow null must vary the forest seed too: sample s gets seed
+// derive(seed, 5, 1 + (s − 1) mod kShadowSeedGroups) (fresh: derive(seed, 5, s)); a group of nulls with one seed
+// still shares its trees. With --null-matrix all the shadow nulls are the score nulls and keep null_fit_seed.
+inline constexpr std::size_t kShadowSeedGroups = 10;
+std::uint64_t shadow_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);
 std::uint64_t test_fit_seed(const Options& o, std::uint64_t seed, std::size_t j, std::size_t r);
 // The permutation seed of test j, repeat r: derive(seed, 7, j), and derive(seed, 7, j, r) for r ≥ 1.
 std::uint64_t test_permutation_seed(std::uint64_t seed, std::size_t j, std::size_t r);

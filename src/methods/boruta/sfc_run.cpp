@@ -105,7 +105,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   }
   for (std::size_t s = 1; s <= alpha; ++s)
     queries.push_back(detail::null_query(FitKind::shadow_null, s, cand, cand, n, rng::derive(seed, 4, s),
-                                         detail::null_fit_seed(o, seed, s)));
+                                         detail::shadow_fit_seed(o, seed, s)));
   // In this process the unscored shadow nulls share their trees (forest::last_column_importances, exact): each
   // differs from the others only in its appended column, which rarely wins a split.
   std::optional<std::vector<double>> shared_nulls;

@@ -93,6 +93,9 @@ struct Options {
   forest::Metric metric = forest::Metric::automatic;  // mae: regression only
   int test_repeats = 5;  // docs/boruta.md#sfc-steps step 7: the mean of 5 permutations per tested feature
   RelevantSet relevant_set = RelevantSet::automatic;
+  // A = Boruta's confirmed features and the tentatives its rough fix keeps (true), or the confirmed alone (false,
+  // squamish); docs/boruta.md#sfc-steps step 1.
+  bool tentatives_rough_fix = true;
   ShadowScale shadow_scale = ShadowScale::raw;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
@@ -158,7 +161,7 @@ struct Interval {
 struct FeatureResult {
   int cls = 0;                      // 2 strong, 1 weak, 0 irrelevant
   boruta::Decision boruta_decision = boruta::Decision::tentative;
-  bool in_all_relevant = false;     // confirmed by Boruta (A)
+  bool in_all_relevant = false;     // in A: confirmed by Boruta, or a tentative its rough fix keeps
   bool in_minimal = false;          // M
   double importance = 0.0;          // total gain in the importance model
   bool tested = false;

@@ -263,6 +263,40 @@ TEST(SfcExact, QueriesFollowTheSeedPaths) {
   EXPECT_EQ(b.fit_seed, featrel::rng::derive(seed, 9));
 }
 
+// A holds the tentatives Boruta's rough fix keeps: feature 3 beats the best shadow (1.0) in every other fit, so
+// after 100 fits it is undecided, and its median importance 5 is above the shadows' median maximum 1: kept.
+// Feature 4 wins as often but its median 0.75 is below: not kept. `--tentatives exclude` (and compat reference)
+// leave both out.
+TEST(SfcExact, RoughFixTentativesJoinA) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  const featrel::boruta::ImportanceProvider boruta = [](const featrel::boruta::FitQuery& q) {
+    std::vector<double> imp;
+    const bool odd = q.iteration % 2 == 1;
+    for (std::size_t j : q.active)
+      imp.push_back(j <= 2 ? 10.0 : j == 3 ? (odd ? 10.0 : 0.0) : j == 4 ? (odd ? 1.5 : 0.0) : 0.0);
+    imp.resize(q.active.size() + q.shadow_sources.size(), 1.0);
+    return imp;
+  };
+  Options o = ten_samples();
+  Result r = run(d, o, context(9), standard(), boruta);
+  ASSERT_EQ(r.boruta.features[3].decision, featrel::boruta::Decision::tentative);
+  ASSERT_EQ(r.boruta.features[4].decision, featrel::boruta::Decision::tentative);
+  EXPECT_TRUE(r.boruta.features[3].rough_fix_kept);
+  EXPECT_FALSE(r.boruta.features[4].rough_fix_kept);
+  EXPECT_EQ(r.all_relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(r.features[3].cls, 1);
+  EXPECT_EQ(r.features[4].cls, 0);
+  o.tentatives_rough_fix = false;
+  r = run(d, o, context(9), standard(), boruta);
+  EXPECT_EQ(r.all_relevant, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(r.features[3].cls, 0);
+  o.tentatives_rough_fix = true;
+  o.reference = true;
+  EXPECT_FALSE(featrel::sfc::effective_options(o).tentatives_rough_fix);
+}
+
 // The shadow null varies the forest seed, as the importance model it is compared with has a seed of its own:
 // sample s gets derive(seed, 5, 1 + (s − 1) mod 10), so 25 samples use ten seeds; the score null keeps one seed.
 // Under --null-matrix all the shadow nulls are the score nulls and keep the one seed.

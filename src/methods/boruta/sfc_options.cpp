@@ -127,6 +127,9 @@ const options::Table<Options>& option_table() {
     t.choice("relevant_set", &Options::relevant_set, relevant_set_words(),
              "V = A ∪ M (union), A ∪ M without Boruta's rejections, A alone, or auto "
              "(union unless the shadow null is sparse)");
+    t.choice("tentatives", &Options::tentatives_rough_fix,
+             options::Choices<bool>{{"rough-fix", true}, {"exclude", false}},
+             "Boruta's undecided features in A: those the rough fix keeps (rough-fix), or none (exclude, squamish)");
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
     t.group("Boruta step");
@@ -175,7 +178,7 @@ Options effective_options(const Options& options) {
   Options o = options;
   if (o.reference) {
     // squamish 0.5.0: the score null on all of X, a two-sided test, one permutation per test, Γ on the raw
-    // importances, V = A ∪ M, BorutaPy's 99 fits testing from iteration 1.
+    // importances, A without tentatives, V = A ∪ M, BorutaPy's 99 fits testing from iteration 1.
     o.null_matrix = NullMatrix::all;
     o.sided = stats::Sides::two;
     o.shadow_scale = ShadowScale::raw;
@@ -183,6 +186,7 @@ Options effective_options(const Options& options) {
     o.boruta_max_iter = 99;
     o.boruta_first_test_iter = 1;
     o.test_repeats = 1;  // one permutation per feature
+    o.tentatives_rough_fix = false;  // A = the confirmed features
   }
   return o;
 }

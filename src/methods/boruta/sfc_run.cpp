@@ -85,10 +85,15 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
                                         boruta_fits ? nullptr : &bins, "sfc");
   r.seconds.boruta = since(t);
   for (const std::string& w : r.boruta.warnings) r.warnings.push_back(w);
-  r.all_relevant = r.boruta.confirmed;
+  // A: the confirmed features and, by default, the tentatives Boruta's rough fix keeps (step 1). A member of a
+  // large redundant group often stays undecided after max_iter fits: its partners share its splits.
   for (std::size_t j = 0; j < d; ++j) {
-    r.features[j].boruta_decision = r.boruta.features[j].decision;
-    r.features[j].in_all_relevant = r.boruta.features[j].decision == boruta::Decision::confirmed;
+    const boruta::FeatureResult& b = r.boruta.features[j];
+    r.features[j].boruta_decision = b.decision;
+    r.features[j].in_all_relevant = b.decision == boruta::Decision::confirmed ||
+                                    (o.tentatives_rough_fix && b.decision == boruta::Decision::tentative &&
+                                     b.rough_fix_kept);
+    if (r.features[j].in_all_relevant) r.all_relevant.push_back(j);
   }
 
   // 2–3. The importance model (task 0) and the α shadow-null fits on [X | permuted x_{c_s}] (tasks 1..α).
@@ -184,6 +189,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
                                                   : ""));
   if (r.all_relevant.empty())
     r.warnings.push_back(std::string("empty_all_relevant: Boruta confirmed no feature") +
+                         (o.tentatives_rough_fix ? " and its rough fix kept no tentative" : "") +
                          (r.relevant_rule == RelevantSet::union_set    ? "; V = M"
                           : r.relevant_rule == RelevantSet::unrejected ? "; V = M \\ rejected"
                                                                        : ""));

@@ -59,7 +59,7 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   }
   out << t.render() << "\n";
   out << r.strong.size() << " strong, " << r.weak.size() << " weak, " << r.irrelevant.size()
-      << " irrelevant; Boruta confirmed " << r.all_relevant.size() << ", minimal set " << r.minimal.size()
+      << " irrelevant; Boruta's set A " << r.all_relevant.size() << ", minimal set " << r.minimal.size()
       << ", relevant set " << r.relevant.size() << "\n";
   out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";

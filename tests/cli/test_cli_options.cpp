@@ -115,6 +115,21 @@ TEST(CliOptions, ChoicesAreEnforced) {
   }
 }
 
+TEST(CliOptions, ChoiceHelpListsItsWords) {
+  // A choice whose table entry carries no words printed "(one of )" in --help (generate --kind did).
+  std::vector<std::pair<std::string, const featrel::options::Info*>> infos;
+  for (const auto& spec : featrel::methods())
+    for (const auto* info : spec.schema->infos()) infos.emplace_back(spec.name, info);
+  for (const auto* info : featrel::resampling::option_table().infos()) infos.emplace_back("resampling", info);
+  for (const auto* info : featrel::gen::request_option_table().infos()) infos.emplace_back("generate", info);
+  for (const auto& [table, info] : infos)
+    if (info->kind == featrel::options::Kind::choice) EXPECT_FALSE(info->choices.empty()) << table << " " << info->key;
+  const auto r = run_cli("generate --help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.find("(one of )"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("one of relevance, clusters"), std::string::npos) << r.out;
+}
+
 TEST(CliOptions, ResamplingCombinationsNeedRepeatsAndNameTheFlag) {
   // Refused before the data is read (the file does not exist), exit 2, naming the flag the user typed.
   const std::vector<std::pair<std::string, std::string>> cases{{"--min-frequency 0.6", "--min-frequency"},

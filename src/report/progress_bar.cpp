@@ -46,7 +46,9 @@ ProgressBar::ProgressBar(std::ostream& out, bool enabled, double delay_seconds, 
       enabled_(enabled),
       delay_(delay_seconds),
       clock_(clock ? std::move(clock) : Clock(steady_seconds)),
-      start_(clock_()) {}
+      start_(clock_()),
+      stage_start_(start_),
+      last_report_(start_) {}
 
 ProgressBar::~ProgressBar() {
   try {
@@ -55,8 +57,14 @@ ProgressBar::~ProgressBar() {
   }
 }
 
+double ProgressBar::remaining(std::size_t done, std::size_t total, double stage_seconds) {
+  if (total == 0 || done == 0 || done >= total || !(stage_seconds >= kMinEstimateSeconds))
+    return std::numeric_limits<double>::quiet_NaN();
+  return stage_seconds * static_cast<double>(total - done) / static_cast<double>(done);
+}
+
 std::string ProgressBar::format_line(std::string_view stage, std::size_t done, std::size_t total,
-                                     double elapsed_seconds) {
+                                     double elapsed_seconds, double remaining_seconds) {
   std::string line(cut(stage, kMaxStageWidth));
   line += "  ";
   if (total > 0) {
@@ -74,15 +82,23 @@ std::string ProgressBar::format_line(std::string_view stage, std::size_t done, s
     line += std::to_string(done);
   }
   line += "  " + elapsed_text(elapsed_seconds);
+  // Rounded up: "~0:00 left" would read as done.
+  if (std::isfinite(remaining_seconds)) line += "  ~" + elapsed_text(std::ceil(remaining_seconds)) + " left";
   return line;
 }
 
 void ProgressBar::update(std::string_view stage, std::size_t done, std::size_t total) {
   if (!enabled_) return;
   const double now = clock_();
+  if (stage != stage_ || done < stage_done_) {
+    stage_ = stage;
+    stage_start_ = done == 0 ? now : last_report_;
+  }
+  stage_done_ = done;
+  last_report_ = now;
   if (now - start_ < delay_) return;
   if (visible_ && now - last_draw_ < kMinRedrawInterval) return;
-  const std::string line = format_line(stage, done, total, now - start_);
+  const std::string line = format_line(stage, done, total, now - start_, remaining(done, total, now - stage_start_));
   const std::size_t width = display_width(line);
   std::string text = "\r" + line;
   if (width < width_) text.append(width_ - width, ' ');  // blank what is left of a longer previous line

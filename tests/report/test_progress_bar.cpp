@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "featrel/progress_bar.hpp"
@@ -24,6 +25,41 @@ TEST(ProgressBarLine, Format) {
   EXPECT_EQ(ProgressBar::format_line(std::string(40, 's'), 1, 0, 0), std::string(32, 's') + "  1  0:00");
 }
 
+TEST(ProgressBarLine, TimeLeft) {
+  EXPECT_EQ(ProgressBar::format_line("fri bounds", 4, 16, 18.2, 54.0),
+            "fri bounds  [#####---------------]   25%  4/16  0:18  ~0:54 left");
+  EXPECT_EQ(ProgressBar::format_line("fit", 1, 2, 0, 0.2), "fit  [##########----------]   50%  1/2  0:00  ~0:01 left");
+  EXPECT_EQ(ProgressBar::format_line("fit", 1, 2, 0, 3725), "fit  [##########----------]   50%  1/2  0:00  ~1:02:05 left");
+  // At the stage's rate so far; none before it has run kMinEstimateSeconds, nor without a total or a step done.
+  EXPECT_DOUBLE_EQ(ProgressBar::remaining(4, 16, 18.0), 54.0);
+  EXPECT_DOUBLE_EQ(ProgressBar::remaining(1, 3, 1.0), 2.0);
+  EXPECT_TRUE(std::isnan(ProgressBar::remaining(4, 16, 0.99)));
+  EXPECT_TRUE(std::isnan(ProgressBar::remaining(0, 16, 30.0)));
+  EXPECT_TRUE(std::isnan(ProgressBar::remaining(16, 16, 30.0)));
+  EXPECT_TRUE(std::isnan(ProgressBar::remaining(4, 0, 30.0)));
+}
+
+TEST(ProgressBar, TimeLeftIsPerStage) {
+  FakeClock clock;
+  std::ostringstream out;
+  ProgressBar bar(out, true, 0.0, clock.fn());
+  clock.now += 30;  // a stage that reports only its total at the start
+  bar.update("search", 0, 3);
+  clock.now += 10;
+  bar.update("search", 1, 3);  // 10 s per step since the stage began
+  EXPECT_NE(out.str().find("1/3  0:40  ~0:20 left"), std::string::npos) << out.str();
+  clock.now += 5;
+  bar.update("bounds", 2, 8);  // first report already 2 done: the stage began at the previous report
+  EXPECT_NE(out.str().find("2/8  0:45  ~0:15 left"), std::string::npos) << out.str();
+  clock.now += 5;
+  bar.update("bounds", 1, 8);  // the count went back: a new pass of the stage begins at the previous report
+  EXPECT_NE(out.str().find("1/8  0:50  ~0:35 left"), std::string::npos) << out.str();
+  clock.now += 5;
+  bar.update("bounds", 8, 8);  // done: no estimate
+  EXPECT_NE(out.str().find("8/8  0:55"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("8/8  0:55  ~"), std::string::npos) << out.str();
+}
+
 TEST(ProgressBar, NothingBeforeTheDelay) {
   FakeClock clock;
   std::ostringstream out;
@@ -43,7 +79,8 @@ TEST(ProgressBar, DrawsAfterTheDelayAndClearsOnFinish) {
   ProgressBar bar(out, true, 1.0, clock.fn());
   clock.now += 1.0;
   bar.update("fit", 5, 10);
-  const std::string line = "fit  [##########----------]   50%  5/10  0:01";
+  // The stage began at construction (its first report already had 5 done): 1 s for 5 of 10, so 1 s left.
+  const std::string line = "fit  [##########----------]   50%  5/10  0:01  ~0:01 left";
   EXPECT_EQ(out.str(), "\r" + line);
   EXPECT_TRUE(bar.visible());
   bar.finish();

@@ -27,6 +27,7 @@ class ProgressBar {
   static constexpr double kMinRedrawInterval = 0.1;  // seconds between two redraws
   static constexpr std::size_t kBarWidth = 20;
   static constexpr std::size_t kMaxStageWidth = 32;  // longer stage names are cut, so the line fits 80 columns
+  static constexpr std::size_t kMaxLineWidth = 80;   // the time left is shown only if the line stays within it
   // A stage's time left is shown only after it has run this long: earlier rates are mostly start-up noise.
   static constexpr double kMinEstimateSeconds = 1.0;
 
@@ -53,7 +54,7 @@ class ProgressBar {
   // The text of one bar (without '\r' or padding), e.g.
   //   "fri bounds  [#########-----------]  45%  45/100  0:03"
   // With total 0: "fri bounds  45  0:03". Elapsed time is m:ss, or h:mm:ss from one hour on. A finite
-  // remaining_seconds appends the time left: "...  0:03  ~0:04 left".
+  // remaining_seconds appends the time left ("...  0:03  ~0:04 left") if the line stays within kMaxLineWidth.
   static std::string format_line(std::string_view stage, std::size_t done, std::size_t total, double elapsed_seconds,
                                  double remaining_seconds = std::numeric_limits<double>::quiet_NaN());
   // Seconds left in a stage that has run stage_seconds and done `done` of `total` steps at that rate; NaN when not

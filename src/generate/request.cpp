@@ -34,8 +34,10 @@ const options::Table<Request>& request_option_table() {
   static const options::Table<Request> table = [] {
     options::Table<Request> t("generate");
     t.group("Generator");
-    t.choice("kind", &Request::kind, options::Choices<std::string>{{"relevance", "relevance"}, {"clusters", "clusters"}},
-             "relevance: strong, weak and irrelevant columns (FRI paper); clusters: scikit-learn's make_classification");
+    t.choice("kind", &Request::kind,
+             options::Choices<std::string>{{"relevance", "relevance"}, {"clusters", "clusters"}},
+             "relevance: strong, weak and irrelevant columns (FRI paper); "
+             "clusters: scikit-learn's make_classification");
     t.add("preset", &Request::preset, "relevance: recipe fri-sim1..fri-sim5 (FRI paper Table I); options override it")
         .value_name("NAME");
     t.add("n_samples", &Request::n_samples, "Rows N (default 100)").range(Range::closed(2, 1e7)).unset("default");

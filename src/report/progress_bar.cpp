@@ -82,8 +82,12 @@ std::string ProgressBar::format_line(std::string_view stage, std::size_t done, s
     line += std::to_string(done);
   }
   line += "  " + elapsed_text(elapsed_seconds);
-  // Rounded up: "~0:00 left" would read as done.
-  if (std::isfinite(remaining_seconds)) line += "  ~" + elapsed_text(std::ceil(remaining_seconds)) + " left";
+  // Rounded up: "~0:00 left" would read as done. Left out where it would push the line past 80 columns, which a
+  // terminal would wrap, breaking the '\r' redraw.
+  if (std::isfinite(remaining_seconds)) {
+    const std::string left = "  ~" + elapsed_text(std::ceil(remaining_seconds)) + " left";
+    if (display_width(line) + display_width(left) <= kMaxLineWidth) line += left;
+  }
   return line;
 }
 

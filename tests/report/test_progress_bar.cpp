@@ -29,7 +29,15 @@ TEST(ProgressBarLine, TimeLeft) {
   EXPECT_EQ(ProgressBar::format_line("fri bounds", 4, 16, 18.2, 54.0),
             "fri bounds  [#####---------------]   25%  4/16  0:18  ~0:54 left");
   EXPECT_EQ(ProgressBar::format_line("fit", 1, 2, 0, 0.2), "fit  [##########----------]   50%  1/2  0:00  ~0:01 left");
-  EXPECT_EQ(ProgressBar::format_line("fit", 1, 2, 0, 3725), "fit  [##########----------]   50%  1/2  0:00  ~1:02:05 left");
+  EXPECT_EQ(ProgressBar::format_line("fit", 1, 2, 0, 3725),
+            "fit  [##########----------]   50%  1/2  0:00  ~1:02:05 left");
+  // Never past 80 columns: with five-digit counts, a 19-character stage leaves room for it (80), a 20-character one
+  // does not (81), nor does the longest stage kept (32).
+  const std::string bar = "  [############--------]   61%  12345/20000  1:01";
+  EXPECT_EQ(ProgressBar::format_line(std::string(19, 's'), 12345, 20000, 61, 38),
+            std::string(19, 's') + bar + "  ~0:38 left");
+  EXPECT_EQ(ProgressBar::format_line(std::string(20, 's'), 12345, 20000, 61, 38), std::string(20, 's') + bar);
+  EXPECT_EQ(ProgressBar::format_line(std::string(32, 's'), 12345, 20000, 61, 38), std::string(32, 's') + bar);
   // At the stage's rate so far; none before it has run kMinEstimateSeconds, nor without a total or a step done.
   EXPECT_DOUBLE_EQ(ProgressBar::remaining(4, 16, 18.0), 54.0);
   EXPECT_DOUBLE_EQ(ProgressBar::remaining(1, 3, 1.0), 2.0);

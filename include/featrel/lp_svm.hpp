@@ -188,6 +188,18 @@ struct LpModelFit {
   LpSolve solve;
 };
 
+// Certified bounds on every feature's weight over the model class, from a baseline's duals without solving a
+// bound LP (docs/fri.md#screening): by weak duality, for every point of {data rows, Σ(w+ + w-) ≤ μ, Σ slacks ≤ ρ},
+// w_j ≤ max_weight[j] and -w_j ≤ max_minus_weight[j]. With y the baseline's row duals, d = c − Aᵀy its reduced
+// costs and R the rows' least yᵀAz, gap = μ + C·ρ − R (plus the terms for CLP's tolerances), and
+// max_weight[j] = gap / d(w+_j), max_minus_weight[j] = gap / d(w-_j): a feature whose weight columns are far from
+// entering the baseline (large reduced costs) cannot get much weight in any model of the class.
+struct WeightCertificates {
+  Eigen::VectorXd max_weight;        // per column of the caller's X; +inf where no bound follows (d ≤ 0, inactive)
+  Eigen::VectorXd max_minus_weight;
+  double gap = 0.0;                  // ≈ (μ − N) + C·(ρ − L*) at an exact optimum
+};
+
 class LpSvm {
  public:
   // X: n x d standardised data (column-major, as the caller holds it); y: ±1 (classification), real
@@ -251,6 +263,9 @@ class LpSvm {
   // As bound(), but an LP that stays primal infeasible after the retry is reported (optimal = false,
   // status = primal_infeasible) instead of thrown; any other failure still throws.
   LpSolve try_bound(int j, LpSense sense, const LpBasis& start);
+  // Right after fit_baseline (the last solve): the weight certificates for the class with budgets mu, rho
+  // (WeightCertificates). Not for an LP with a privileged block or a probe column.
+  WeightCertificates weight_certificates(double mu, double rho) const;
   // Whether the current constraints (pins, budget, folds) admit any point; throws only on solver failure.
   bool feasible(const LpBasis& start);
 

@@ -91,6 +91,7 @@ struct LpSvm::Impl {
   std::vector<int> left_out;  // data rows of active samples left out of the working set
   const ClpLp* last = nullptr;  // the model of the last solve
   LpSolve last_solve;
+  Objective last_objective;     // the objective of the last solve (weight_certificates() needs a baseline)
   LpCounters counters;
   // Lazy columns: the LP on a working set of feature columns, rebuilt per pricing round (so that its answer
   // depends on the start basis and the state only), its features (active positions, ascending), and whether the
@@ -354,6 +355,7 @@ struct LpSvm::Impl {
   // is left), else on the full LP. start == nullptr: the full LP from its current basis; an empty basis: the
   // full LP from the all-slack basis (a cold solve).
   LpSolve solve_on(const Objective& obj, const LpBasis* start, bool allow_infeasible, const std::string& what) {
+    last_objective = obj;
     const bool current = start == nullptr;
     const bool cold = !current && start->empty();
     if (!current && !cold) {
@@ -742,6 +744,74 @@ void LpSvm::unpin_feature(int j) {
 
 void LpSvm::unpin_all() {
   for (int j : impl_->p.features) unpin_feature(j);
+}
+
+WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {
+  constexpr double kMinCertifyingCost = 1e-9;
+  const Impl& q = *impl_;
+  require(q.last != nullptr && q.last_objective.kind == lp_detail::Objective::Kind::baseline && !q.last_narrow,
+          "weight_certificates() needs a baseline fit as the last solve");
+  require(q.p.n_fun == 0 && !q.s.has_probe, "weight_certificates() is for the LP without a privileged block or probe");
+  require(mu >= 0.0 && rho >= 0.0 && std::isfinite(mu) && std::isfinite(rho), "budget mu and rho must be finite and >= 0");
+  const ClpLp& m = *q.last;
+  const ClpSimplex& clp = m.clp();
+  const int rows = clp.numberRows(), cols = clp.numberColumns();
+  const double C = q.last_objective.C;
+  // The baseline's row duals y (CLP minimises: d = c − Aᵀy). The budget rows are off at the baseline; a dual on
+  // the side of an infinite row bound (CLP's dual tolerance allows ~1e-7 there) is set to 0. Any y then gives,
+  // for every point z of the class, c·z = yᵀAz + dᵀz ≥ R + dᵀz with R the rows' smallest possible yᵀAz.
+  std::vector<double> y(clp.dualRowSolution(), clp.dualRowSolution() + rows);
+  y[static_cast<std::size_t>(m.l1_row())] = 0.0;
+  y[static_cast<std::size_t>(m.loss_row())] = 0.0;
+  const double* row_lo = clp.rowLower();
+  const double* row_hi = clp.rowUpper();
+  double R = 0.0;
+  for (int r = 0; r < rows; ++r) {
+    double& v = y[static_cast<std::size_t>(r)];
+    const double bound = v > 0.0 ? row_lo[r] : row_hi[r];
+    if (v == 0.0 || !std::isfinite(bound) || std::abs(bound) >= kInf)
+      v = 0.0;
+    else
+      R += v * bound;
+  }
+  std::vector<double> aty(static_cast<std::size_t>(cols), 0.0);
+  clp.matrix()->transposeTimes(y.data(), aty.data());
+  // Columns: w+ and w- (cost 1, Σ ≤ μ in the class), the free bias or thresholds (cost 0), then slacks (cost C,
+  // Σ ≤ ρ). A negative reduced cost (dual infeasibility within tolerance) can lower dᵀz by at most μ·d or ρ·d; a
+  // free column's non-zero reduced cost by |d|·B, B bounding every free variable in the class (a data row from
+  // each side: |b|, |θ| ≤ 1 + max|y| + ε + ρ + μ·max|x|).
+  const int d = q.p.d, nf = q.p.n_free;
+  std::vector<double> dj(static_cast<std::size_t>(cols));
+  double min_w = 0.0, min_slack = 0.0, free_dj = 0.0;
+  for (int k = 0; k < cols; ++k) {
+    const double cost = k < 2 * d ? 1.0 : (k < 2 * d + nf ? 0.0 : C);
+    const double v = cost - aty[static_cast<std::size_t>(k)];
+    dj[static_cast<std::size_t>(k)] = v;
+    if (k < 2 * d)
+      min_w = std::min(min_w, v);
+    else if (k < 2 * d + nf)
+      free_dj += std::abs(v);
+    else
+      min_slack = std::min(min_slack, v);
+  }
+  const double max_x = q.p.X.size() > 0 ? q.p.X.cwiseAbs().maxCoeff() : 0.0;
+  const double max_y = q.p.y.size() > 0 ? q.p.y.cwiseAbs().maxCoeff() : 0.0;
+  const double free_bound = 1.0 + max_y + q.s.epsilon + rho + mu * max_x;
+  // For z in the class: μ + C·ρ ≥ c·z ≥ R + d_j·w+_j + (the other columns' least contribution), so
+  // w_j ≤ w+_j ≤ G / d_j, and the same for -w_j with w-_j.
+  WeightCertificates out;
+  out.gap = mu + C * rho - R - mu * min_w - rho * min_slack + free_dj * free_bound;
+  const double inf = std::numeric_limits<double>::infinity();
+  out.max_weight = Eigen::VectorXd::Constant(q.p.d_total, inf);
+  out.max_minus_weight = Eigen::VectorXd::Constant(q.p.d_total, inf);
+  for (int k = 0; k < d; ++k) {
+    const int j = q.p.features[static_cast<std::size_t>(k)];
+    const double dp = dj[static_cast<std::size_t>(k)], dm = dj[static_cast<std::size_t>(d + k)];
+    // A reduced cost at rounding level belongs to a column in the basis: no useful bound there.
+    if (dp > kMinCertifyingCost) out.max_weight[j] = std::max(0.0, out.gap) / dp;
+    if (dm > kMinCertifyingCost) out.max_minus_weight[j] = std::max(0.0, out.gap) / dm;
+  }
+  return out;
 }
 
 LpModelFit LpSvm::solution() const {

@@ -1,0 +1,92 @@
+// featrel::LpSvm::weight_certificates (lp_svm.hpp, docs/fri.md#screening): the bounds on w_j and -w_j that the
+// baseline's duals certify hold for every feature against the solved bound LPs, for all three tasks and for a
+// tight and a loose class; they are not vacuous (most features of wide data get a finite, small bound); the gap
+// is the class's looseness (μ − N) + C·(ρ − L*); and the call refuses a state it cannot certify.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "featrel/lp_svm.hpp"
+#include "test_lp_svm_data.hpp"
+
+namespace {
+
+using featrel::LpBasis;
+using featrel::LpModelFit;
+using featrel::LpSense;
+using featrel::LpSvm;
+using featrel::LpTask;
+using featrel::WeightCertificates;
+
+struct Case {
+  LpTask task;
+  double C;
+  double epsilon;
+  double looseness;  // μ = (1 + looseness)·N, ρ = (1 + looseness)·L* (at least 0.01)
+};
+
+class LpSvmCertificates : public ::testing::TestWithParam<Case> {};
+
+TEST_P(LpSvmCertificates, BoundEveryFeaturesSolvedRange) {
+  const Case c = GetParam();
+  const lp_test::Data dt = lp_test::generate(40, 200, 3, 3, 11, c.task);
+  LpSvm lp(dt.X, dt.y, c.task, lp_test::iota(static_cast<int>(dt.X.cols())), c.epsilon);
+  const LpModelFit base = lp.fit_baseline(c.C);
+  const LpBasis start = lp.save_basis();
+  const double mu = (1.0 + c.looseness) * base.l1_norm;
+  const double rho = std::max((1.0 + c.looseness) * base.loss, 0.01);
+  const WeightCertificates cert = lp.weight_certificates(mu, rho);
+  // The gap is the class's looseness over the baseline's optimum (strong duality), up to CLP's tolerances.
+  EXPECT_NEAR(cert.gap, (mu - base.l1_norm) + c.C * (rho - base.loss), 1e-6 * (1.0 + base.l1_norm));
+  lp.set_budget(mu, rho);
+  int finite = 0, tight = 0;
+  for (int j : lp.features()) {
+    const double b = lp.bound(j, LpSense::maximize, start).objective;
+    const double a = lp.bound(j, LpSense::minimize, start).objective;
+    // Certified: no model of the class has more weight than the certificate allows (1e-9: the LP's own accuracy).
+    EXPECT_LE(b, cert.max_weight[j] + 1e-9) << "feature " << j;
+    EXPECT_LE(-a, cert.max_minus_weight[j] + 1e-9) << "feature " << j;
+    if (base.w[j] == 0.0 && std::isfinite(cert.max_weight[j]) && std::isfinite(cert.max_minus_weight[j])) {
+      ++finite;
+      // Informative: within 10x of the solved upper bound |w_j| ≤ max(b, -a).
+      const double ub = std::max(b, -a), c_ub = std::max(cert.max_weight[j], cert.max_minus_weight[j]);
+      if (c_ub <= 10.0 * ub + 1e-9) ++tight;
+    }
+    // A feature the baseline uses has a zero reduced cost on its side: nothing is certified there.
+    if (base.w[j] > 1e-9) EXPECT_TRUE(std::isinf(cert.max_weight[j])) << "feature " << j;
+    if (base.w[j] < -1e-9) EXPECT_TRUE(std::isinf(cert.max_minus_weight[j])) << "feature " << j;
+  }
+  // Wide data: at most 40 of 200 features are in the baseline's basis, so most get a finite bound.
+  EXPECT_GT(finite, 120);
+  EXPECT_GT(tight, finite / 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tasks, LpSvmCertificates,
+                         ::testing::Values(Case{LpTask::classification, 1.0, 0.0, 0.001},
+                                           Case{LpTask::classification, 0.1, 0.0, 0.1},
+                                           Case{LpTask::regression, 1.0, 0.05, 0.001},
+                                           Case{LpTask::regression, 0.3, 0.05, 0.1},
+                                           Case{LpTask::ordinal, 1.0, 0.0, 0.001},
+                                           Case{LpTask::ordinal, 0.3, 0.0, 0.1}),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return featrel::to_string(info.param.task) + "_" + std::to_string(info.index);
+                         });
+
+// Only right after a baseline fit: after a bound LP the duals belong to another objective.
+TEST(LpSvmCertificatesState, NeedsABaselineAsTheLastSolve) {
+  const lp_test::Data dt = lp_test::generate(30, 60, 3, 3, 5, LpTask::classification);
+  LpSvm lp(dt.X, dt.y, LpTask::classification, lp_test::iota(static_cast<int>(dt.X.cols())), 0.0);
+  EXPECT_THROW(lp.weight_certificates(1.0, 1.0), std::invalid_argument);
+  const LpModelFit base = lp.fit_baseline(1.0);
+  const LpBasis start = lp.save_basis();
+  EXPECT_NO_THROW(lp.weight_certificates(base.l1_norm, base.loss + 0.01));
+  EXPECT_THROW(lp.weight_certificates(-1.0, 1.0), std::invalid_argument);
+  lp.set_budget(1.01 * base.l1_norm, base.loss + 0.01);
+  lp.bound(0, LpSense::maximize, start);
+  EXPECT_THROW(lp.weight_certificates(base.l1_norm, base.loss + 0.01), std::invalid_argument);
+}
+
+}  // namespace

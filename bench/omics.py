@@ -34,6 +34,8 @@ import time
 
 # What a method cannot run without (its one required choice): UBayFS needs a size constraint to be a selector.
 METHOD_FLAGS = {"ubayfs": ["--max-size", "10"]}
+# Rows beside a method's default one: an option a wide-data user would reach for (docs/fri.md#screening).
+VARIANTS = {"fri": [("fri --screen", ["--screen"])]}
 NOT_METHODS = {"generate", "evaluate", "stability", "options", "help", "explore"}
 # The issue's targets (docs: bench/README in the output) per shape: wall seconds and peak MB for every method.
 TARGETS = {(200, 2000): {"wall": 5.0}, (200, 20000): {"wall": 120.0, "peak_mb": 2048.0}}
@@ -111,11 +113,16 @@ def noise_ceiling(csv, target, strong, irrelevant):
     return r["ceiling"], r["strong"]
 
 
-def run_featrel(binary, method, csv, target, strong, timeout, folder):
-    out = os.path.join(folder, f"{method}.json")
+def rows_of(methods):
+    """(label, method, extra flags) per table row: each method with defaults, then its variants."""
+    return [row for m in methods for row in [(m, m, [])] + [(label, m, f) for label, f in VARIANTS.get(m, [])]]
+
+
+def run_featrel(binary, method, csv, target, strong, timeout, folder, flags=()):
+    out = os.path.join(folder, f"{method}{''.join(flags)}.json")
     if os.path.exists(out):
         os.remove(out)
-    cmd = [binary, method, csv, "--target", target, "--threads", "2", "--json", out] + METHOD_FLAGS.get(method, [])
+    cmd = [binary, method, csv, "--target", target, "--threads", "2", "--json", out] + METHOD_FLAGS.get(method, []) + list(flags)
     r = measured(cmd, timeout, env=dict(os.environ, OMP_WAIT_POLICY="passive"))
     r["strong_found"] = r["n_selected"] = None
     if r["exit"] == 0 and os.path.exists(out):
@@ -176,11 +183,11 @@ def shape_table(binary, methods, n, d, timeout, folder, seed):
     above = sum(v > ceiling for v in r_strong)
     print(f"noise ceiling: the largest |r| of an irrelevant column with the target is {ceiling:.3f}; "
           f"{above}/5 strong features lie above it (|r| = {', '.join(f'{v:.3f}' for v in r_strong)})")
-    print(f"{'method':10s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s}  target")
+    print(f"{'method':12s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s}  target")
     target_spec = TARGETS.get((n, d), {})
     rows = {}
-    for m in methods:
-        r = run_featrel(binary, m, csv, target, strong, timeout, folder)
+    for m, method, flags in rows_of(methods):
+        r = run_featrel(binary, method, csv, target, strong, timeout, folder, flags)
         rows[m] = r
         ok = []
         if "wall" in target_spec:
@@ -190,7 +197,7 @@ def shape_table(binary, methods, n, d, timeout, folder, seed):
             ok.append("mem ok" if r["peak_mb"] <= target_spec["peak_mb"] else f"mem > {target_spec['peak_mb']:.0f} MB")
         strong_txt = "-" if r["strong_found"] is None else f"{r['strong_found']}/5"
         sel_txt = "-" if r["n_selected"] is None else str(r["n_selected"])
-        print(f"{m:10s} {fmt_time(r, 'wall', timeout):>9s} {fmt_time(r, 'cpu', timeout):>9s} "
+        print(f"{m:12s} {fmt_time(r, 'wall', timeout):>9s} {fmt_time(r, 'cpu', timeout):>9s} "
               f"{r['peak_mb']:9.0f} {strong_txt:>7s} {sel_txt:>9s}  {', '.join(ok)}", flush=True)
         if r["exit"] not in (0,) and not r["timed_out"]:
             print(f"           {r['stderr'].strip().splitlines()[-1] if r['stderr'].strip() else ''}")

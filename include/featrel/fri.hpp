@@ -115,6 +115,9 @@ struct Options {
   bool lazy_rows = true;                            // working-set rows in bound and probe LPs (exact)
   double lazy_margin = 0.5;                         // κ: rows slack by more than κ are deferred
   bool lazy_columns = true;                         // working-set feature columns in bound and probe LPs (exact)
+  // Screening (docs/fri.md#screening): a feature whose upper bound the baseline's duals certify at or below the
+  // noise threshold is classed irrelevant without its bound LPs; classes exact, its interval a certified bound.
+  bool screen = false;
   bool reference = false;                           // --compat reference: reproduce fri 8.1.0 (docs/fri.md#compatibility-settings)
 };
 
@@ -168,6 +171,9 @@ struct FeatureResult {
   // the selection is unchanged; this flag says it out loud.
   bool needed_below_noise = false;
   bool constant = false;         // left out of every LP
+  // Options::screen: certified irrelevant without its bound LPs. lower = 0 and baseline_weight = 0 are exact;
+  // upper, signed_max and -signed_min are certified bounds (the exact values are at most these).
+  bool screened = false;
   // A privileged column (Options::privileged): its values are shares of the L1 budget γ·|w*_j|/N (over both
   // correcting functions for regression and ordinal targets, whose signed_min and signed_max stay 0), and its
   // class comes from the privileged block's own probes.

@@ -141,7 +141,8 @@ TEST(FriJson, ProgressAndCancel) {
   featrel::fri::Options o;
   o.C = 1;
   featrel::fri::run(d, o, ctx);
-  EXPECT_EQ(stages, (std::vector<std::string>{"fri: bounds", "fri: probes"}));
+  // Probes first: screening needs their threshold before the bounds (docs/fri.md#screening).
+  EXPECT_EQ(stages, (std::vector<std::string>{"fri: probes", "fri: bounds"}));
   std::atomic<bool> stop{true};
   ctx.cancel = &stop;
   EXPECT_THROW(featrel::fri::run(d, o, ctx), featrel::Cancelled);

@@ -270,3 +270,19 @@ def test_repeatable_options_take_words(breast_cancer):
     pair = est.support_[[list(X.columns).index("worst area"), list(X.columns).index("mean texture")]]
     assert pair[0] == pair[1] and est.support_.sum() <= 3
     assert est.result_["options"]["must_link"] == ["worst area,mean texture"]
+
+
+def test_fri_screen_keeps_the_classes_on_wide_data():
+    # docs/fri.md#screening: the same classes as the full run; screened features' upper bound the full run's.
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(100, 150))
+    y = (X[:, 0] + X[:, 1] - X[:, 2] + 0.1 * rng.normal(size=100) > 0).astype(int)
+    full = featrel.FRI(n_probes=20, random_state=0).fit(X, y)
+    fast = featrel.FRI(n_probes=20, random_state=0, screen=True).fit(X, y)
+    assert np.array_equal(fast.relevance_classes_, full.relevance_classes_)
+    assert fast.relevance_classes_[:3].min() > 0
+    screened = np.array([f["screened"] for f in fast.result_["features"]])
+    assert screened.sum() > 75 and not screened[:3].any()
+    assert np.all(fast.interval_[screened, 1] >= full.interval_[screened, 1] - 1e-12)
+    assert np.array_equal(fast.interval_[~screened], full.interval_[~screened])
+    assert "screened" not in full.result_["features"][0]

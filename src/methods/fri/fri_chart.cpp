@@ -351,6 +351,13 @@ void draw_panel(SvgDocument& svg, const ChartPanel& p, const Result& r, const Da
     if (f.privileged) tip += " (privileged)";
     if (f.group > 0) tip += ", group " + std::to_string(f.group);
     Style bar{.fill = report::relevance_colour(f.cls)};
+    if (f.screened) {
+      // docs/fri.md#screening: only a bound on the upper end is known, so the bar is an outline, not a fill.
+      tip += " (screened: the upper end is a certified bound)";
+      bar.fill = "none";
+      bar.stroke = report::relevance_colour(f.cls);
+      bar.dashed = true;
+    }
     if (f.preset) {
       tip += " (pinned by a preset)";
       bar.stroke = report::colours::black;

@@ -147,6 +147,9 @@ struct Fit {
   Baseline baseline;
   ModelClass model_class;
   double N = 0.0;       // baseline L1 norm
+  // Options::screen: the baseline's certified bounds on w_j and -w_j over the class, raw units, per column of X
+  // (LpSvm::weight_certificates; +inf where none); empty without screening.
+  std::vector<double> max_weight, max_minus_weight;
 };
 
 // Loss budget floor ρ_min (docs/fri.md#baseline-and-model-class).
@@ -208,6 +211,16 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
 // The normalised interval of a signed range [a, b] (docs/fri.md#relevance-bounds), values below the zero tolerance set to 0.
 FeatureResult interval_of(const SignedRange& r, double N, double baseline_weight, double zero_tol);
 double clean(double v, double zero_tol);
+
+// Screening (docs/fri.md#screening). A certificate must lie this far (relative) below the noise threshold.
+inline constexpr double kScreenMargin = 1e-6;
+// Every active feature's interval (index = column of X) under fit's weight certificates: a side of a feature
+// the baseline leaves at 0 whose certificate lies below the upper threshold of `probes` is not solved; a feature
+// whose solved side exceeds it gets its other side solved too. So classes equal the full run's, relevant
+// features' intervals are exact, and a feature with a skipped side is marked screened (its upper and that side
+// are certified bounds; lower 0 is exact).
+std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
+                                             const RunContext& ctx, PhaseAccumulator& phase);
 
 // ---- Probes and thresholds (probes.cpp, thresholds.cpp) ------------------------------------------------------
 
@@ -316,6 +329,6 @@ std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models
 
 // ---- JSON pieces (fri_result_json.cpp) -----------------------------------------------------------------------
 
-report::Json feature_fields_json(const FeatureResult& f);
+report::Json feature_fields_json(const FeatureResult& f, bool screen);
 
 }  // namespace featrel::fri::detail

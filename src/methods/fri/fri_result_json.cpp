@@ -109,11 +109,11 @@ Json probes_json(const Probes& p, const Options& o) {
 
 // The fields of one feature after index, name, selected and constant (`privileged` only in runs with a
 // privileged block, so that other documents keep their bytes).
-Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping, bool lupi) {
+Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping, bool lupi, bool screen) {
   Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
   report::add_relevance_class(e, f.cls);
   if (lupi) e["privileged"] = f.privileged;
-  const Json fields = detail::feature_fields_json(f);
+  const Json fields = detail::feature_fields_json(f, screen);
   for (auto it = fields.begin(); it != fields.end(); ++it) e[it.key()] = it.value();
   if (grouping) e["group"] = f.group;
   if (f.preset) e["preset"] = Json::array({json_number(f.preset->first), json_number(f.preset->second)});
@@ -134,7 +134,7 @@ Json constrained_json(const Constrained& c, const Dataset& data, const Options& 
   }
   j["presets"] = presets;
   Json features = Json::array();
-  for (std::size_t q = 0; q < c.features.size(); ++q) features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty()));
+  for (std::size_t q = 0; q < c.features.size(); ++q) features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty(), false));
   j["features"] = features;
   return j;
 }
@@ -183,7 +183,7 @@ Json counters_json(const PhaseStats& p) {
 
 namespace detail {
 
-Json feature_fields_json(const FeatureResult& f) {
+Json feature_fields_json(const FeatureResult& f, bool screen) {
   Json j = Json::object();
   j["lower"] = json_number(f.lower);
   j["upper"] = json_number(f.upper);
@@ -191,6 +191,7 @@ Json feature_fields_json(const FeatureResult& f) {
   j["signed_max"] = json_number(f.signed_max);
   j["baseline_weight"] = json_number(f.baseline_weight);
   j["needed_below_noise"] = f.needed_below_noise;
+  if (screen) j["screened"] = f.screened;  // docs/fri.md#screening: upper and the signed range are certified bounds
   return j;
 }
 
@@ -207,7 +208,7 @@ report::Json Result::to_json(const Dataset& data) const {
   for (std::size_t j = 0; j < this->features.size(); ++j) {
     const FeatureResult& f = this->features[j];
     if (!multiclass()) {
-      features.push_back(feature_json(j, data, f, grouping, !options.privileged.empty()));
+      features.push_back(feature_json(j, data, f, grouping, !options.privileged.empty(), options.screen));
       continue;
     }
     Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
@@ -216,6 +217,7 @@ report::Json Result::to_json(const Dataset& data) const {
     e["lower"] = json_number(f.lower);
     e["upper"] = json_number(f.upper);
     e["needed_below_noise"] = f.needed_below_noise;
+    if (options.screen) e["screened"] = f.screened;
     Json per = Json::array();
     for (const ModelResult& c : models) {
       const FeatureResult& g = c.features[j];
@@ -223,7 +225,7 @@ report::Json Result::to_json(const Dataset& data) const {
       p["label"] = c.label;
       report::add_relevance_class(p, g.cls);
       p["selected"] = g.selected();
-      const Json fields = detail::feature_fields_json(g);
+      const Json fields = detail::feature_fields_json(g, options.screen);
       for (auto it = fields.begin(); it != fields.end(); ++it) p[it.key()] = it.value();
       if (grouping) p["group"] = g.group;
       per.push_back(p);

@@ -137,25 +137,34 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
     warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
                        " at C = " + c_text(fit.C) + "): " + why + "; every feature is reported irrelevant");
   } else {
-    std::vector<BoundJob> jobs;
-    for (int j : pb.active) jobs.push_back(BoundJob{-1, j});
-    std::vector<SignedRange> ranges;
-    {
-      PhaseAccumulator ph(phases[kBounds]);
-      ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph, keep_witnesses);
-    }
-    if (keep_witnesses) {
-      out.unpinned.assign(static_cast<std::size_t>(d), SignedRange{});
-      for (std::size_t q = 0; q < jobs.size(); ++q) out.unpinned[static_cast<std::size_t>(jobs[q].feature)] = ranges[q];
-    }
-    const double tol = zero_tolerance(o);
-    for (std::size_t q = 0; q < jobs.size(); ++q) {
-      const std::size_t j = static_cast<std::size_t>(jobs[q].feature);
-      r.features[j] = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
-    }
+    // Probes first: screening needs the noise threshold before it decides which bound LPs to skip. The two phases
+    // are independent (every task starts from the baseline basis), so the order changes no value.
     {
       PhaseAccumulator ph(phases[kProbes]);
       r.probes = run_probes(pb, o, fit, ctx, ph, warnings);
+    }
+    if (!fit.max_weight.empty()) {
+      // docs/fri.md#screening: the certified sides are not solved (validate() keeps presets and grouping out).
+      PhaseAccumulator ph(phases[kBounds]);
+      const std::vector<FeatureResult> screened = screened_intervals(pb, o, fit, r.probes, ctx, ph);
+      for (int j : pb.active) r.features[static_cast<std::size_t>(j)] = screened[static_cast<std::size_t>(j)];
+    } else {
+      std::vector<BoundJob> jobs;
+      for (int j : pb.active) jobs.push_back(BoundJob{-1, j});
+      std::vector<SignedRange> ranges;
+      {
+        PhaseAccumulator ph(phases[kBounds]);
+        ranges = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", ph, keep_witnesses);
+      }
+      if (keep_witnesses) {
+        out.unpinned.assign(static_cast<std::size_t>(d), SignedRange{});
+        for (std::size_t q = 0; q < jobs.size(); ++q) out.unpinned[static_cast<std::size_t>(jobs[q].feature)] = ranges[q];
+      }
+      const double tol = zero_tolerance(o);
+      for (std::size_t q = 0; q < jobs.size(); ++q) {
+        const std::size_t j = static_cast<std::size_t>(jobs[q].feature);
+        r.features[j] = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
+      }
     }
     for (int j : pb.active) {
       FeatureResult& f = r.features[static_cast<std::size_t>(j)];

@@ -26,6 +26,8 @@ SortKey parse_sort(std::string_view word) {
 }
 
 std::string value(double v) { return format_cell(v, 4); }
+// docs/fri.md#screening: a screened feature's upper is a certified bound, written "≤ v".
+std::string upper_cell(const FeatureResult& f) { return (f.screened ? "≤ " : "") + value(f.upper); }
 std::string short_number(double v) { return std::isfinite(v) ? format_number(std::round(v * 1e4) / 1e4) : "-"; }
 
 // docs/fri.md#needed-below-noise: class 0 with a lower bound that passes the strong test has its own word.
@@ -98,6 +100,15 @@ std::string presets_text(const Constrained& c, const Dataset& data) {
   return s;
 }
 
+// docs/fri.md#screening: how many features were classed without their bound LPs, and what their upper means.
+std::string screened_note(const std::vector<FeatureResult>& fs) {
+  const auto n = std::count_if(fs.begin(), fs.end(), [](const FeatureResult& f) { return f.screened; });
+  const auto active = std::count_if(fs.begin(), fs.end(), [](const FeatureResult& f) { return !f.constant; });
+  return "screened: " + std::to_string(n) + " of " + std::to_string(active) +
+         " features certified irrelevant by the baseline's duals without their bound LPs; their upper (≤) is a "
+         "certified bound, the exact value is at most that; classes and selection are those of the full run";
+}
+
 std::string needed_note(const Probes& p) {
   return std::string(kNeededWord) + ": every good model needs the feature (lower > " + short_number(p.threshold_lower) +
          ") but no good model gives it more weight than a noise probe can get (upper ≤ " +
@@ -115,13 +126,14 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
   report::TextTable t(head);
   for (std::size_t j : order) {
     const auto& f = r.features[j];
-    std::vector<std::string> row{data.feature_names[j], value(f.lower), value(f.upper), class_word(f)};
+    std::vector<std::string> row{data.feature_names[j], value(f.lower), upper_cell(f), class_word(f)};
     if (r.options.grouping) row.push_back(group_cell(f.group));
     t.add_row(row);
   }
   out << t.render() << "\n" << summary(m, r.task) << "\n";
   if (std::any_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; }))
     out << needed_note(m.probes) << "\n";
+  if (r.options.screen) out << screened_note(r.features) << "\n";
 
   if (m.constrained) {
     // Same row order as above, so the two tables read side by side.
@@ -144,7 +156,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
   report::TextTable t(head);
   for (std::size_t j : order) {
     const auto& f = r.features[j];
-    std::vector<std::string> row{data.feature_names[j], value(f.lower), value(f.upper), class_word(f)};
+    std::vector<std::string> row{data.feature_names[j], value(f.lower), upper_cell(f), class_word(f)};
     for (const auto& m : r.models) {
       const auto& g = m.features[j];
       std::string cell = g.needed_below_noise ? kNeededWord : g.cls == 0 ? "-" : report::relevance_word(g.cls);
@@ -157,6 +169,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
   out << "combined over " << r.models.size() << " one-vs-rest problems (lower, upper: the largest over the "
             << "classes; class: the strongest): " << counts(r.features) << "\n";
   for (const auto& m : r.models) out << "'" << m.label << "' vs rest: " << summary(m, Task::binary) << "\n";
+  if (r.options.screen) out << screened_note(r.features) << "\n";
   const bool needed = std::any_of(r.models.begin(), r.models.end(), [](const ModelResult& m) {
     return std::any_of(m.features.begin(), m.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; });
   });

@@ -89,6 +89,11 @@ Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const 
   b.constant_model = !(normal_norm > kConstantModelNorm);
   fit.N = f.l1_norm;
   fit.model_class = model_class_of(f, pb, o);
+  if (o.screen && pb.priv_active.empty()) {
+    const WeightCertificates cert = lp.weight_certificates(fit.model_class.mu, fit.model_class.rho);
+    fit.max_weight.assign(cert.max_weight.begin(), cert.max_weight.end());
+    fit.max_minus_weight.assign(cert.max_minus_weight.begin(), cert.max_minus_weight.end());
+  }
   phase.add(lp.counters());
   return fit;
 }

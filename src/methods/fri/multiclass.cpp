@@ -49,6 +49,8 @@ std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models
       const FeatureResult& g = c.features[j];
       f.cls = std::max(f.cls, g.cls);
       f.lower = std::max(f.lower, g.lower);
+      // The largest upper is a certified bound when the class it comes from was screened.
+      if (g.upper > f.upper || (g.upper == f.upper && g.screened)) f.screened = g.screened;
       f.upper = std::max(f.upper, g.upper);
       f.needed_below_noise = f.needed_below_noise || g.needed_below_noise;
     }

@@ -233,6 +233,9 @@ const options::Table<Options>& option_table() {
         .range(Range::closed(0, 1e6));
     t.add("lazy_columns", &Options::lazy_columns,
           "Working-set feature columns in bound and probe LPs, the rest priced in (same result, faster when wide)");
+    t.add("screen", &Options::screen,
+          "Skip the bound LPs of features the baseline's duals certify as irrelevant (same classes and selection; "
+          "their upper values become certified bounds, marked screened)");
     t.group("Compatibility");
     t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
              "none, or reference: reproduce fri 8.1.0 (Python) for cross-checks");
@@ -252,6 +255,13 @@ void validate(const Options& o) {
       throw options::OptionError("c_grid", "option 'c_grid' must hold values in [1e-08, 1e+08], got " + num(c));
   if (o.slack && (o.w_l1_slack != Options{}.w_l1_slack || o.loss_slack != Options{}.loss_slack))
     throw options::OptionError("slack", "option 'slack' sets w_l1_slack and loss_slack; give either slack or those two");
+  if (o.screen) {
+    // Presets, the grouping and the privileged block need every feature's exact interval (docs/fri.md#screening).
+    const char* other = !o.presets.empty() ? "presets" : o.grouping ? "grouping" : !o.privileged.empty() ? "privileged" : nullptr;
+    if (other != nullptr)
+      throw options::OptionError("screen", std::string("option 'screen' cannot be combined with '") + other +
+                                 "': it needs every feature's exact interval; run without screen");
+  }
   for (const Preset& p : o.presets) {
     if (p.feature.empty()) throw PresetError("fri: a preset has an empty feature name (write NAME=VALUE or NAME=LO:HI)");
     if (!std::isfinite(p.lo) || !std::isfinite(p.hi))

@@ -157,4 +157,65 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
   return out;
 }
 
+std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
+                                             const RunContext& ctx, PhaseAccumulator& phase) {
+  const double tol = zero_tolerance(o);
+  std::vector<FeatureResult> out(static_cast<std::size_t>(pb.d()));
+  // relevant ⇔ upper > threshold (relevance_class). A side whose certificate lies a margin below the threshold
+  // (raw units) cannot make the feature relevant; the margin keeps a certificate that ties the threshold, within
+  // the bound LPs' own accuracy, on the solved side.
+  const double threshold = std::max(probes.threshold_upper, o.min_relevance) * (1.0 - kScreenMargin) * fit.N;
+  const auto certified = [&](const std::vector<double>& cert, std::size_t j) {
+    // Only features the baseline leaves at 0: then 0 lies in [a_j, b_j] and the lower bound is exactly 0.
+    return !cert.empty() && fit.baseline.weights[j] == 0.0 && cert[j] <= threshold;
+  };
+  std::vector<BoundJob> first;
+  for (int j : pb.active) {
+    const auto u = static_cast<std::size_t>(j);
+    const bool up = certified(fit.max_weight, u), down = certified(fit.max_minus_weight, u);
+    if (up && down) {
+      SignedRange r;
+      r.a = -fit.max_minus_weight[u];
+      r.b = fit.max_weight[u];
+      out[u] = interval_of(r, fit.N, 0.0, tol);
+      out[u].screened = true;
+      continue;
+    }
+    first.push_back(BoundJob{-1, j, !down, !up});
+  }
+  std::vector<SignedRange> solved;
+  if (!first.empty()) solved = solve_bounds(pb, o, fit, {}, first, ctx, "fri: bounds", phase, false);
+  // A solved side above the threshold makes the feature relevant: its other side is solved too, so that every
+  // relevant feature's interval is exact.
+  std::vector<BoundJob> second;
+  std::vector<std::size_t> second_of;
+  for (std::size_t q = 0; q < first.size(); ++q) {
+    const BoundJob& job = first[q];
+    if (job.min && job.max) continue;
+    const double side = job.max ? solved[q].b : -solved[q].a;
+    if (side > threshold) {
+      second.push_back(BoundJob{-1, job.feature, !job.min, !job.max});
+      second_of.push_back(q);
+    }
+  }
+  std::vector<SignedRange> more;
+  if (!second.empty()) more = solve_bounds(pb, o, fit, {}, second, ctx, "fri: bounds", phase, false);
+  std::vector<SignedRange> ranges = solved;
+  for (std::size_t k = 0; k < second.size(); ++k) {
+    SignedRange& r = ranges[second_of[k]];
+    if (second[k].min) r.a = more[k].a;
+    if (second[k].max) r.b = more[k].b;
+  }
+  for (std::size_t q = 0; q < first.size(); ++q) {
+    const auto u = static_cast<std::size_t>(first[q].feature);
+    SignedRange r = ranges[q];
+    const bool skipped = std::isnan(r.a) || std::isnan(r.b);
+    if (std::isnan(r.a)) r.a = -fit.max_minus_weight[u];
+    if (std::isnan(r.b)) r.b = fit.max_weight[u];
+    out[u] = interval_of(r, fit.N, fit.baseline.weights[u], tol);
+    out[u].screened = skipped;
+  }
+  return out;
+}
+
 }  // namespace featrel::fri::detail

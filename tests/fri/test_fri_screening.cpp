@@ -1,0 +1,165 @@
+// Screening (docs/fri.md#screening, Options::screen): on data wider than tall, for every task, the screened run
+// gives the full run's classes, selection and probes; every feature it solved has the full run's interval to the
+// last bit; every screened feature's reported upper and signed range bound the full run's; most features are
+// screened and fewer bound LPs are solved; the result is the same for 1 and 2 threads; the options that need
+// every exact interval are refused; the JSON and the text say what was screened.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/report.hpp"
+#include "fri_test_data.hpp"
+
+namespace {
+
+using featrel::fri::FeatureResult;
+using featrel::fri::Options;
+using featrel::fri::Result;
+
+featrel::gen::RelevanceOptions wide(const std::string& task) {
+  featrel::gen::RelevanceOptions g;
+  g.task = task;
+  g.n_samples = 100;
+  g.n_features = 200;
+  g.n_strong = 3;
+  g.n_weak = 4;
+  g.noise = 0.1;
+  if (task == "regression") g.target_noise = 0.1;
+  return g;
+}
+
+Options options(bool screen) {
+  Options o;
+  o.n_probes = 20;
+  o.screen = screen;
+  return o;
+}
+
+long bound_lps(const Result& r) {
+  for (const auto& p : r.diagnostics.phases)
+    if (p.name == "bounds") return p.lp_solves;
+  return -1;
+}
+
+class FriScreening : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FriScreening, SameClassesAndCertifiedBounds) {
+  for (std::uint64_t seed : {1u, 2u}) {
+    const featrel::Dataset d = fri_test::generated(wide(GetParam()), seed);
+    const Result full = featrel::fri::run(d, options(false), fri_test::context(seed));
+    const Result fast = featrel::fri::run(d, options(true), fri_test::context(seed));
+    ASSERT_EQ(full.features.size(), fast.features.size());
+    EXPECT_EQ(fri_test::classes_string(fast.features), fri_test::classes_string(full.features)) << "seed " << seed;
+    int screened = 0, relevant = 0;
+    for (std::size_t j = 0; j < full.features.size(); ++j) {
+      const FeatureResult& a = full.features[j];
+      const FeatureResult& b = fast.features[j];
+      EXPECT_FALSE(a.screened);
+      if (!b.screened) {
+        // Solved in both runs from the same basis: the same LPs, so the same numbers.
+        EXPECT_EQ(b.lower, a.lower) << j;
+        EXPECT_EQ(b.upper, a.upper) << j;
+        EXPECT_EQ(b.signed_min, a.signed_min) << j;
+        EXPECT_EQ(b.signed_max, a.signed_max) << j;
+        continue;
+      }
+      ++screened;
+      EXPECT_EQ(b.cls, 0) << j;
+      EXPECT_EQ(a.baseline_weight, 0.0) << j;
+      EXPECT_EQ(b.lower, 0.0) << j;
+      EXPECT_EQ(a.lower, 0.0) << j;
+      // Certified: the exact values lie inside what the screened run reports (1e-12: the bound LP's rounding).
+      EXPECT_GE(b.upper, a.upper - 1e-12) << j;
+      EXPECT_GE(b.signed_max, a.signed_max - 1e-12) << j;
+      EXPECT_LE(b.signed_min, a.signed_min + 1e-12) << j;
+      EXPECT_LE(b.upper, std::max(fast.models[0].probes.threshold_upper, Options{}.min_relevance)) << j;
+    }
+    for (const FeatureResult& a : full.features) relevant += a.cls > 0;
+    EXPECT_GT(relevant, 0) << "seed " << seed;
+    // Wide data: most irrelevant features are certified, and their LPs are not solved.
+    EXPECT_GT(screened, static_cast<int>(full.features.size()) / 2) << "seed " << seed;
+    EXPECT_LT(bound_lps(fast), bound_lps(full) / 2) << "seed " << seed;
+    ASSERT_EQ(fast.models[0].probes.upper_values.size(), full.models[0].probes.upper_values.size());
+    for (std::size_t k = 0; k < full.models[0].probes.upper_values.size(); ++k)
+      EXPECT_EQ(fast.models[0].probes.upper_values[k], full.models[0].probes.upper_values[k]) << k;
+    EXPECT_EQ(fast.models[0].probes.threshold_upper, full.models[0].probes.threshold_upper);
+  }
+}
+
+TEST_P(FriScreening, SameResultForOneAndTwoThreads) {
+  const featrel::Dataset d = fri_test::generated(wide(GetParam()), 3);
+  const Result a = featrel::fri::run(d, options(true), fri_test::context(3, 1));
+  const Result b = featrel::fri::run(d, options(true), fri_test::context(3, 2));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(a.to_json(d))),
+            featrel::report::json_text(featrel::report::strip_timing(b.to_json(d))));
+}
+
+INSTANTIATE_TEST_SUITE_P(Tasks, FriScreening, ::testing::Values("classification", "regression", "ordinal"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+// Three classes, one against the rest: every class's problem is screened on its own; the combined classes agree.
+TEST(FriScreeningMulticlass, SameCombinedClasses) {
+  featrel::gen::ClustersOptions g;
+  g.n_samples = 90;
+  g.n_features = 200;
+  g.n_informative = 4;
+  g.n_redundant = 0;
+  g.n_classes = 3;
+  g.n_clusters_per_class = 1;
+  const featrel::gen::GeneratedData gd = featrel::gen::generate_clusters(g, 5);
+  const featrel::Dataset d = fri_test::dataset(gd.X, gd.names, fri_test::as_text(gd.y), featrel::TaskRequest::multiclass);
+  const Result full = featrel::fri::run(d, options(false), fri_test::context(5));
+  const Result fast = featrel::fri::run(d, options(true), fri_test::context(5));
+  EXPECT_EQ(fri_test::classes_string(fast.features), fri_test::classes_string(full.features));
+  int screened = 0;
+  for (std::size_t j = 0; j < full.features.size(); ++j) {
+    screened += fast.features[j].screened;
+    EXPECT_GE(fast.features[j].upper, full.features[j].upper - 1e-12) << j;
+    if (!fast.features[j].screened) EXPECT_EQ(fast.features[j].upper, full.features[j].upper) << j;
+  }
+  EXPECT_GT(screened, 100);
+}
+
+// Presets, the grouping and the privileged block read every feature's exact interval.
+TEST(FriScreeningOptions, RefusesWhatNeedsExactIntervals) {
+  const featrel::Dataset d = fri_test::generated(wide("classification"), 1);
+  Options grouping = options(true);
+  grouping.grouping = true;
+  Options presets = options(true);
+  presets.presets.push_back({"x0", 0.0, 0.0});
+  Options privileged = options(true);
+  privileged.privileged = {"x1"};
+  for (const Options& o : {grouping, presets, privileged}) {
+    try {
+      featrel::fri::run(d, o, fri_test::context());
+      ADD_FAILURE() << "expected an error";
+    } catch (const featrel::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'screen'"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(FriScreeningOutput, JsonAndTextSayWhatWasScreened) {
+  const featrel::Dataset d = fri_test::generated(wide("classification"), 1);
+  const Result fast = featrel::fri::run(d, options(true), fri_test::context(1));
+  const Result full = featrel::fri::run(d, options(false), fri_test::context(1));
+  const auto jf = fast.to_json(d), jn = full.to_json(d);
+  int flagged = 0;
+  for (std::size_t j = 0; j < fast.features.size(); ++j) {
+    ASSERT_TRUE(jf["features"][j].contains("screened"));
+    EXPECT_EQ(jf["features"][j]["screened"].get<bool>(), fast.features[j].screened);
+    flagged += fast.features[j].screened;
+    EXPECT_FALSE(jn["features"][j].contains("screened"));  // the plain run's JSON is unchanged
+  }
+  EXPECT_GT(flagged, 0);
+  const std::string text = featrel::fri::text_report(fast, d);
+  EXPECT_NE(text.find("≤ "), std::string::npos);
+  EXPECT_NE(text.find("screened: " + std::to_string(flagged) + " of " + std::to_string(fast.features.size()) +
+                      " features certified irrelevant"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(featrel::fri::text_report(full, d).find("screened:"), std::string::npos);
+}
+
+}  // namespace

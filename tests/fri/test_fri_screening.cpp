@@ -8,6 +8,7 @@
 #include <string>
 
 #include "featrel/error.hpp"
+#include "featrel/fri_chart.hpp"
 #include "featrel/report.hpp"
 #include "fri_test_data.hpp"
 
@@ -160,6 +161,11 @@ TEST(FriScreeningOutput, JsonAndTextSayWhatWasScreened) {
             std::string::npos)
       << text;
   EXPECT_EQ(featrel::fri::text_report(full, d).find("screened:"), std::string::npos);
+  // The chart draws a screened bar as a dashed outline with a tooltip, and its legend says what that means.
+  const std::string svg = featrel::fri::relevance_chart_svg(fast, d);
+  EXPECT_NE(svg.find("screened: upper end at most"), std::string::npos);
+  EXPECT_NE(svg.find("(screened: the upper end is a certified bound)"), std::string::npos);
+  EXPECT_EQ(featrel::fri::relevance_chart_svg(full, d).find("screened"), std::string::npos);
 }
 
 }  // namespace

@@ -177,6 +177,8 @@ std::vector<report::LegendItem> legend_items(const Result& r) {
     items.push_back({"unconstrained interval", kGhostColour, LegendMarker::dashed_line});
   }
   if (any_dendrogram(r)) items.push_back({"group cutoff", kGhostColour, LegendMarker::dashed_line});
+  const bool screened = std::any_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.screened; });
+  if (screened) items.push_back({"screened: upper end at most", report::relevance_colour(0), LegendMarker::dashed_line});
   return items;
 }
 

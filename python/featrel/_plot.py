@@ -158,8 +158,16 @@ def _fri_bars(ax, rows, panel):
         ax.barh(y, ghi - glo, left=glo, height=0.8, fill=False, edgecolor="#777777", linestyle="--", linewidth=0.8,
                 gid="unconstrained")
     pinned = panel.get("pinned") or set()
-    ax.barh(y, width, left=lo, height=0.6, gid="bars", color=[CLASS_COLOURS.get(classes[j], GREY) for j in rows],
-            edgecolor=[BLACK if j in pinned else "none" for j in rows], linewidth=1.2)
+    screened = panel.get("screened") or [False] * len(intervals)
+    bars = ax.barh(y, width, left=lo, height=0.6, gid="bars", color=[CLASS_COLOURS.get(classes[j], GREY) for j in rows],
+                   edgecolor=[BLACK if j in pinned else "none" for j in rows], linewidth=1.2)
+    # A screened feature's upper end is only a certified bound (docs/fri.md#screening): a dashed outline, as in the CLI.
+    for bar, j in zip(bars, rows):
+        if screened[j]:
+            bar.set_facecolor("none")
+            bar.set_edgecolor(CLASS_COLOURS.get(classes[j], GREY))
+            bar.set_linestyle("--")
+            bar.set_linewidth(0.8)
     # The probes' upper threshold (black) and, when above 0, the lower one (green), both dashed as in the CLI.
     for key, colour in (("threshold_upper", BLACK), ("threshold_lower", GREEN)):
         value = (probes or {}).get(key)
@@ -181,7 +189,8 @@ def _fri(doc, ax):
         unconstrained = [(f.get("lower"), f.get("upper")) for f in per]
         with_presets = bool(constrained) and ax is None
         out = [{"name": name or ("unconstrained" if with_presets else ""), "intervals": unconstrained,
-                "classes": [f.get("class") for f in per], "probes": probes}]
+                "classes": [f.get("class") for f in per], "probes": probes,
+                "screened": [bool(f.get("screened")) for f in per]}]
         if with_presets:
             cf = constrained.get("features") or []
             out.append({"name": (name + ", " if name else "") + "constrained (presets)",
@@ -228,6 +237,8 @@ def _fri(doc, ax):
         items.append(("lower threshold", GREEN, "dashed"))
     if any(p.get("ghost") for p in panels):
         items.append(("unconstrained", "#777777", "dashed"))
+    if any(any(p.get("screened") or []) for p in panels):
+        items.append(("screened: upper end at most", GREY, "dashed"))
     if key_ax is not None:
         _legend(key_ax, items, above=True)
         key_ax.get_legend().set_bbox_to_anchor((0.0, 0.0))

@@ -394,3 +394,27 @@ def test_every_golden_cli_document_plots(name, out_dir):
     assert set(_plot._label(f["name"]) for f in doc["features"]) <= set(rows) and shown > 0
     assert title(fig).strip()
     save(fig, out_dir, f"golden_{name}")
+
+
+def test_fri_screened_bars_are_dashed_outlines(out_dir):
+    # docs/fri.md#screening: a screened feature's upper end is a certified bound, drawn as in the CLI's chart.
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(100, 40))
+    y = (X[:, 0] + X[:, 1] - X[:, 2] + 0.1 * rng.normal(size=100) > 0).astype(int)
+    est = featrel.FRI(n_probes=20, random_state=0, screen=True).fit(X, y)
+    screened = [f["screened"] for f in est.result_["features"]]
+    assert any(screened) and not all(screened)
+    fig = est.plot()
+    bars = find(fig, "bars")
+    assert len(bars) == 40
+    ax = axes_of(fig, "bars")
+    by_name = dict(zip(labels(ax), bars))
+    for j, f in enumerate(est.result_["features"]):
+        bar = by_name[_plot._label(f["name"])]
+        assert (bar.get_facecolor()[3] == 0) == f["screened"]
+        assert (bar.get_linestyle() == "--") == f["screened"]
+    texts = [t.get_text() for a in fig.axes if a.get_legend() for t in a.get_legend().get_texts()]
+    assert "screened: upper end at most" in texts
+    unscreened = featrel.FRI(n_probes=20, random_state=0).fit(X, y).plot()
+    assert all(b.get_facecolor()[3] > 0 for b in find(unscreened, "bars"))
+    save(fig, out_dir, "fri_screened")

@@ -537,6 +537,10 @@ Server::Server(Dataset data, ServerOptions options) : impl_(std::make_unique<Imp
                                           "not with --preset");
   fri::option_table().set_json(m.fri_options, m.opt.fri_settings);
   fri::validate(m.fri_options);
+  // Pinning recomputes every interval from the exact unpinned ones (docs/fri.md#screening).
+  if (m.fri_options.screen)
+    throw options::OptionError("screen", "explore: option 'screen' cannot be used here: pinning features needs "
+                                         "every feature's exact interval; run without screen");
   m.token = m.opt.token.empty() ? random_token() : m.opt.token;
   m.routes();
 }

@@ -254,4 +254,17 @@ TEST_F(ExploreServer, ANewerPinCancelsAnOlderOne) {
   EXPECT_EQ(post("/api/fri/constrain", R"({"presets": {"h1": [0, 0]}})")->status, 200);
 }
 
+// Pinning needs every exact interval, so FRI settings with screening are refused when the server starts.
+TEST(ExploreServerSettings, ScreeningIsRefused) {
+  featrel::explore::ServerOptions o = server_options();
+  o.fri_settings["screen"] = true;
+  try {
+    featrel::explore::Server server(data(), o);
+    ADD_FAILURE() << "expected an error";
+  } catch (const featrel::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'screen' cannot be used here: pinning features"), std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace

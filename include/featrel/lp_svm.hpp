@@ -188,16 +188,24 @@ struct LpModelFit {
   LpSolve solve;
 };
 
-// Certified bounds on every feature's weight over the model class, from a baseline's duals without solving a
-// bound LP (docs/fri.md#screening): by weak duality, for every point of {data rows, Σ(w+ + w-) ≤ μ, Σ slacks ≤ ρ},
-// w_j ≤ max_weight[j] and -w_j ≤ max_minus_weight[j]. With y the baseline's row duals, d = c − Aᵀy its reduced
-// costs and R the rows' least yᵀAz, gap = μ + C·ρ − R (plus the terms for CLP's tolerances), and
-// max_weight[j] = gap / d(w+_j), max_minus_weight[j] = gap / d(w-_j): a feature whose weight columns are far from
-// entering the baseline (large reduced costs) cannot get much weight in any model of the class.
+// A dual point of the model class {data rows, Σ(w+ + w-) ≤ μ, Σ slacks ≤ ρ} (docs/fri.md#screening): row duals y
+// of a solved LP with prices λ ≥ 0 of the L1 row and κ ≥ 0 of the loss row (a baseline: λ = 1, κ = C; a bound LP:
+// its own budget duals). By weak duality every point z of the class has d'(w+_j)·w+_j ≤ gap with
+// d'(w±_j) = λ ∓ u_j, u = Xᵀv: so w_j ≤ gap / (λ − u_j) and -w_j ≤ gap / (λ + u_j) for every feature at once.
+// The tolerance terms make this hold for any y, optimal or not.
+struct ClassDualPoint {
+  Eigen::VectorXd v;    // per sample: Σ over its data rows of y_r·(the row's sign of x)
+  double lambda = 0.0;  // λ
+  double gap = 0.0;     // λμ + κρ − R(y) + what CLP's tolerances on slack and free columns can cost
+};
+
+// Certified bounds on features' weights over the model class, from a dual point without solving their bound LPs
+// (LpSvm::certificates): w_j ≤ max_weight[j] and -w_j ≤ max_minus_weight[j] for every point of the class. A
+// feature whose weight columns are far from entering (large reduced costs) cannot get much weight.
 struct WeightCertificates {
-  Eigen::VectorXd max_weight;        // per column of the caller's X; +inf where no bound follows (d ≤ 0, inactive)
+  Eigen::VectorXd max_weight;        // +inf where no bound follows (reduced cost ≤ 0, inactive column)
   Eigen::VectorXd max_minus_weight;
-  double gap = 0.0;                  // ≈ (μ − N) + C·(ρ − L*) at an exact optimum
+  double gap = 0.0;                  // the dual point's gap; at an exact baseline optimum (μ − N) + C·(ρ − L*)
 };
 
 class LpSvm {
@@ -263,9 +271,15 @@ class LpSvm {
   // As bound(), but an LP that stays primal infeasible after the retry is reported (optimal = false,
   // status = primal_infeasible) instead of thrown; any other failure still throws.
   LpSolve try_bound(int j, LpSense sense, const LpBasis& start);
-  // Right after fit_baseline (the last solve): the weight certificates for the class with budgets mu, rho
-  // (WeightCertificates). Not for an LP with a privileged block or a probe column.
+  // Right after fit_baseline (the last solve): the weight certificates for the class with budgets mu, rho, per
+  // column of the caller's X (WeightCertificates). Not for an LP with a privileged block or a probe column.
   WeightCertificates weight_certificates(double mu, double rho) const;
+  // The class dual point (budgets mu, rho) of the last solve: a baseline fit or a bound LP under set_budget.
+  ClassDualPoint class_dual_point(double mu, double rho) const;
+  // The certificates a dual point gives for the columns `features` of X (the standardised data the LP was built
+  // from), indexed by column of X (+inf for the others).
+  static WeightCertificates certificates(const ClassDualPoint& point, Eigen::Ref<const Eigen::MatrixXd> X,
+                                         std::span<const int> features, double mu);
   // Whether the current constraints (pins, budget, folds) admit any point; throws only on solver failure.
   bool feasible(const LpBasis& start);
 

@@ -91,7 +91,9 @@ struct LpSvm::Impl {
   std::vector<int> left_out;  // data rows of active samples left out of the working set
   const ClpLp* last = nullptr;  // the model of the last solve
   LpSolve last_solve;
-  Objective last_objective;     // the objective of the last solve (weight_certificates() needs a baseline)
+  Objective last_objective;     // the objective of the last solve (class_dual_point() needs a baseline or bound)
+  // The class dual point of the last solve's model with budget prices λ, κ and that model's row duals.
+  ClassDualPoint dual_point_of(double lambda, double kappa, const double* row_duals, double mu, double rho) const;
   LpCounters counters;
   // Lazy columns: the LP on a working set of feature columns, rebuilt per pricing round (so that its answer
   // depends on the start basis and the state only), its features (active positions, ascending), and whether the
@@ -746,21 +748,17 @@ void LpSvm::unpin_all() {
   for (int j : impl_->p.features) unpin_feature(j);
 }
 
-WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {
-  constexpr double kMinCertifyingCost = 1e-9;
-  const Impl& q = *impl_;
-  require(q.last != nullptr && q.last_objective.kind == lp_detail::Objective::Kind::baseline && !q.last_narrow,
-          "weight_certificates() needs a baseline fit as the last solve");
-  require(q.p.n_fun == 0 && !q.s.has_probe, "weight_certificates() is for the LP without a privileged block or probe");
-  require(mu >= 0.0 && rho >= 0.0 && std::isfinite(mu) && std::isfinite(rho), "budget mu and rho must be finite and >= 0");
-  const ClpLp& m = *q.last;
+ClassDualPoint LpSvm::Impl::dual_point_of(double lambda, double kappa, const double* row_duals, double mu,
+                                          double rho) const {
+  const ClpLp& m = *last;
+  const lp_detail::Problem& q = p;
   const ClpSimplex& clp = m.clp();
   const int rows = clp.numberRows(), cols = clp.numberColumns();
-  const double C = q.last_objective.C;
-  // The baseline's row duals y (CLP minimises: d = c − Aᵀy). The budget rows are off at the baseline; a dual on
-  // the side of an infinite row bound (CLP's dual tolerance allows ~1e-7 there) is set to 0. Any y then gives,
-  // for every point z of the class, c·z = yᵀAz + dᵀz ≥ R + dᵀz with R the rows' smallest possible yᵀAz.
-  std::vector<double> y(clp.dualRowSolution(), clp.dualRowSolution() + rows);
+  // Row duals y (CLP minimises: d = c − Aᵀy). The budget rows are priced by λ and κ instead; a dual on the side
+  // of an infinite row bound (CLP's tolerance allows ~1e-7 there) is set to 0. Any such y gives, for every point
+  // z of the class, c'·z = yᵀAz + d'ᵀz ≥ R + d'ᵀz, R the rows' smallest possible yᵀAz, with c' = λ on w±, κ on
+  // the slacks and 0 on the free columns, while c'·z ≤ λμ + κρ.
+  std::vector<double> y(row_duals, row_duals + rows);
   y[static_cast<std::size_t>(m.l1_row())] = 0.0;
   y[static_cast<std::size_t>(m.loss_row())] = 0.0;
   const double* row_lo = clp.rowLower();
@@ -776,40 +774,94 @@ WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {
   }
   std::vector<double> aty(static_cast<std::size_t>(cols), 0.0);
   clp.matrix()->transposeTimes(y.data(), aty.data());
-  // Columns: w+ and w- (cost 1, Σ ≤ μ in the class), the free bias or thresholds (cost 0), then slacks (cost C,
-  // Σ ≤ ρ). A negative reduced cost (dual infeasibility within tolerance) can lower dᵀz by at most μ·d or ρ·d; a
-  // free column's non-zero reduced cost by |d|·B, B bounding every free variable in the class (a data row from
-  // each side: |b|, |θ| ≤ 1 + max|y| + ε + ρ + μ·max|x|).
-  const int d = q.p.d, nf = q.p.n_free;
-  std::vector<double> dj(static_cast<std::size_t>(cols));
-  double min_w = 0.0, min_slack = 0.0, free_dj = 0.0;
-  for (int k = 0; k < cols; ++k) {
-    const double cost = k < 2 * d ? 1.0 : (k < 2 * d + nf ? 0.0 : C);
+  // The model's slack and free columns: a negative reduced cost (dual infeasibility within tolerance) can lower
+  // d'ᵀz by at most ρ·d' (the loss row), a free column's non-zero one by |d'|·B, B bounding every free variable
+  // in the class (a data row on each side: |b|, |θ| ≤ 1 + max|y| + ε + ρ + μ·max|x|). The weight columns, in the
+  // model or not, are priced by certificates() from v.
+  const int first_free = m.col_free(0), first_slack = m.col_free(0) + q.n_free;
+  double min_slack = 0.0, free_dj = 0.0;
+  for (int k = first_free; k < cols; ++k) {
+    const double cost = k < first_slack ? 0.0 : kappa;
     const double v = cost - aty[static_cast<std::size_t>(k)];
-    dj[static_cast<std::size_t>(k)] = v;
-    if (k < 2 * d)
-      min_w = std::min(min_w, v);
-    else if (k < 2 * d + nf)
+    if (k < first_slack)
       free_dj += std::abs(v);
     else
       min_slack = std::min(min_slack, v);
   }
-  const double max_x = q.p.X.size() > 0 ? q.p.X.cwiseAbs().maxCoeff() : 0.0;
-  const double max_y = q.p.y.size() > 0 ? q.p.y.cwiseAbs().maxCoeff() : 0.0;
-  const double free_bound = 1.0 + max_y + q.s.epsilon + rho + mu * max_x;
-  // For z in the class: μ + C·ρ ≥ c·z ≥ R + d_j·w+_j + (the other columns' least contribution), so
-  // w_j ≤ w+_j ≤ G / d_j, and the same for -w_j with w-_j.
+  const double max_x = q.X.size() > 0 ? q.X.cwiseAbs().maxCoeff() : 0.0;
+  const double max_y = q.y.size() > 0 ? q.y.cwiseAbs().maxCoeff() : 0.0;
+  const double free_bound = 1.0 + max_y + s.epsilon + rho + mu * max_x;
+  ClassDualPoint out;
+  out.lambda = lambda;
+  out.gap = lambda * mu + kappa * rho - R - rho * min_slack + free_dj * free_bound;
+  out.v = Eigen::VectorXd::Zero(q.n);
+  for (int r = 0; r < q.n_rows(); ++r) {
+    const int mr = m.model_row(r);
+    if (mr < 0) continue;
+    const lp_detail::DataRow& row = q.rows[static_cast<std::size_t>(r)];
+    out.v[row.sample] += y[static_cast<std::size_t>(mr)] * row.xsign;
+  }
+  return out;
+}
+
+ClassDualPoint LpSvm::class_dual_point(double mu, double rho) const {
+  const Impl& q = *impl_;
+  require(mu >= 0.0 && rho >= 0.0 && std::isfinite(mu) && std::isfinite(rho), "budget mu and rho must be finite and >= 0");
+  require(q.p.n_fun == 0 && !q.s.has_probe, "a class dual point is for the LP without a privileged block or probe");
+  require(q.last != nullptr, "class_dual_point() needs a solved LP");
+  const Impl& owner = q.last_narrow ? *q.narrow->impl_ : q;
+  const ClpLp& m = *owner.last;
+  const double* y = m.clp().dualRowSolution();
+  if (q.last_objective.kind == lp_detail::Objective::Kind::baseline)
+    return owner.dual_point_of(1.0, q.last_objective.C, y, mu, rho);
+  require(q.last_objective.kind == lp_detail::Objective::Kind::weight && q.s.budget_on,
+          "class_dual_point() needs a baseline fit or a bound LP as the last solve");
+  // A bound LP prices the budget rows itself (≤ rows of a minimisation: duals ≤ 0).
+  return owner.dual_point_of(std::max(0.0, -y[m.l1_row()]), std::max(0.0, -y[m.loss_row()]), y, mu, rho);
+}
+
+WeightCertificates LpSvm::certificates(const ClassDualPoint& point, Eigen::Ref<const Eigen::MatrixXd> X,
+                                       std::span<const int> features, double mu) {
+  constexpr double kMinCertifyingCost = 1e-9;
+  const double inf = std::numeric_limits<double>::infinity();
   WeightCertificates out;
-  out.gap = mu + C * rho - R - mu * min_w - rho * min_slack + free_dj * free_bound;
+  out.max_weight = Eigen::VectorXd::Constant(X.cols(), inf);
+  out.max_minus_weight = Eigen::VectorXd::Constant(X.cols(), inf);
+  // u = Xᵀv: the weight columns' reduced costs are λ − u_k (w+) and λ + u_k (w-). A negative one (a dual
+  // infeasibility within tolerance) can lower d'ᵀz by at most μ·(|u_k| − λ), the L1 row sharing μ.
+  Eigen::VectorXd u(static_cast<Eigen::Index>(features.size()));
+  double max_u = 0.0;
+  for (std::size_t q = 0; q < features.size(); ++q) {
+    u[static_cast<Eigen::Index>(q)] = X.col(features[q]).dot(point.v);
+    max_u = std::max(max_u, std::abs(u[static_cast<Eigen::Index>(q)]));
+  }
+  out.gap = std::max(0.0, point.gap + mu * std::max(0.0, max_u - point.lambda));
+  // For z in the class: d'(w+_j)·w+_j ≤ gap, so w_j ≤ w+_j ≤ gap / d'(w+_j); the same for -w_j with w-_j. A
+  // reduced cost at rounding level belongs to a column in the basis: no useful bound there.
+  for (std::size_t q = 0; q < features.size(); ++q) {
+    const double dp = point.lambda - u[static_cast<Eigen::Index>(q)], dm = point.lambda + u[static_cast<Eigen::Index>(q)];
+    if (dp > kMinCertifyingCost) out.max_weight[features[q]] = out.gap / dp;
+    if (dm > kMinCertifyingCost) out.max_minus_weight[features[q]] = out.gap / dm;
+  }
+  return out;
+}
+
+WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {
+  const Impl& q = *impl_;
+  require(q.last != nullptr && q.last_objective.kind == lp_detail::Objective::Kind::baseline && !q.last_narrow,
+          "weight_certificates() needs a baseline fit as the last solve");
+  std::vector<int> positions(static_cast<std::size_t>(q.p.d));
+  for (int k = 0; k < q.p.d; ++k) positions[static_cast<std::size_t>(k)] = k;
+  const WeightCertificates own = certificates(class_dual_point(mu, rho), q.p.X, positions, mu);
+  // From active positions to the caller's columns (+inf for inactive ones).
+  WeightCertificates out;
+  out.gap = own.gap;
   const double inf = std::numeric_limits<double>::infinity();
   out.max_weight = Eigen::VectorXd::Constant(q.p.d_total, inf);
   out.max_minus_weight = Eigen::VectorXd::Constant(q.p.d_total, inf);
-  for (int k = 0; k < d; ++k) {
-    const int j = q.p.features[static_cast<std::size_t>(k)];
-    const double dp = dj[static_cast<std::size_t>(k)], dm = dj[static_cast<std::size_t>(d + k)];
-    // A reduced cost at rounding level belongs to a column in the basis: no useful bound there.
-    if (dp > kMinCertifyingCost) out.max_weight[j] = std::max(0.0, out.gap) / dp;
-    if (dm > kMinCertifyingCost) out.max_minus_weight[j] = std::max(0.0, out.gap) / dm;
+  for (int k = 0; k < q.p.d; ++k) {
+    out.max_weight[q.p.features[static_cast<std::size_t>(k)]] = own.max_weight[k];
+    out.max_minus_weight[q.p.features[static_cast<std::size_t>(k)]] = own.max_minus_weight[k];
   }
   return out;
 }

@@ -11,6 +11,7 @@
 #include "featrel/fri_chart.hpp"
 #include "featrel/report.hpp"
 #include "fri_test_data.hpp"
+#include "methods/fri/fri_internal.hpp"
 
 namespace {
 
@@ -94,6 +95,41 @@ TEST_P(FriScreening, SameResultForOneAndTwoThreads) {
   const Result b = featrel::fri::run(d, options(true), fri_test::context(3, 2));
   EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(a.to_json(d))),
             featrel::report::json_text(featrel::report::strip_timing(b.to_json(d))));
+}
+
+// Rounds (docs/fri.md#screening): the dual points of each round's LPs close open sides before the next round, so
+// small rounds solve fewer LPs; whatever the round size, the classes are the full run's and every value that is
+// reported as a bound bounds the exact one.
+TEST_P(FriScreening, RoundsCloseSidesWithTheirDualPoints) {
+  namespace detail = featrel::fri::detail;
+  long lps[2] = {0, 0};
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const featrel::Dataset d = fri_test::generated(wide(GetParam()), seed);
+    const auto full_prep = detail::prepare(d, options(false), seed);
+    const auto fast_prep = detail::prepare(d, options(true), seed);
+    std::vector<featrel::fri::PhaseStats> phases(detail::kPhaseCount);
+    const auto full = detail::fit_problem(full_prep->problems.at(0), full_prep->o, fri_test::context(seed), phases);
+    const auto fast = detail::fit_problem(fast_prep->problems.at(0), fast_prep->o, fri_test::context(seed), phases);
+    ASSERT_FALSE(fast.fit.max_weight.empty());
+    for (int i = 0; i < 2; ++i) {
+      featrel::fri::PhaseStats stats;
+      std::vector<FeatureResult> r;
+      {
+        detail::PhaseAccumulator ph(stats);
+        r = detail::screened_intervals(fast_prep->problems.at(0), fast_prep->o, fast.fit, fast.result.probes,
+                                       fri_test::context(seed, 2), ph, i == 0 ? 2 : 100000);
+      }
+      lps[i] += stats.lp_solves;
+      for (std::size_t j = 0; j < r.size(); ++j) {
+        const FeatureResult& a = full.result.features[j];
+        EXPECT_EQ(detail::relevance_class(r[j].lower, r[j].upper, fast.result.probes, fast_prep->o), a.cls) << j;
+        EXPECT_GE(r[j].upper, a.upper - 1e-12) << j;
+        if (!r[j].screened) EXPECT_EQ(r[j].upper, a.upper) << j;
+      }
+    }
+  }
+  // Rounds of 2 against one round holding every open side.
+  EXPECT_LT(lps[0], lps[1]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Tasks, FriScreening, ::testing::Values("classification", "regression", "ordinal"),

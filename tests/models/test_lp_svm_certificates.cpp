@@ -1,7 +1,8 @@
 // featrel::LpSvm::weight_certificates (lp_svm.hpp, docs/fri.md#screening): the bounds on w_j and -w_j that the
 // baseline's duals certify hold for every feature against the solved bound LPs, for all three tasks and for a
 // tight and a loose class; they are not vacuous (most features of wide data get a finite, small bound); the gap
-// is the class's looseness (μ − N) + C·(ρ − L*); and the call refuses a state it cannot certify.
+// is the class's looseness (μ − N) + C·(ρ − L*); a bound LP's duals certify every other feature as well and its
+// own optimum exactly; and the call refuses a state it cannot certify.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,6 +63,45 @@ TEST_P(LpSvmCertificates, BoundEveryFeaturesSolvedRange) {
   // Wide data: at most 40 of 200 features are in the baseline's basis, so most get a finite bound.
   EXPECT_GT(finite, 120);
   EXPECT_GT(tight, finite / 2);
+}
+
+// A bound LP's own duals are a dual point of the same class: the certificates they give hold for every other
+// feature too, on the working-set path (lazy columns) and on all columns; and the point's gap is the LP's own
+// optimum (strong duality, up to the tolerances).
+TEST_P(LpSvmCertificates, BoundLpDualsCertifyEveryFeature) {
+  const Case c = GetParam();
+  const lp_test::Data dt = lp_test::generate(40, 200, 3, 3, 11, c.task);
+  for (bool lazy_columns : {true, false}) {
+    featrel::LpSvmOptions opt;
+    opt.lazy_columns = lazy_columns;
+    LpSvm lp(dt.X, dt.y, c.task, lp_test::iota(static_cast<int>(dt.X.cols())), c.epsilon, opt);
+    const LpModelFit base = lp.fit_baseline(c.C);
+    const LpBasis start = lp.save_basis();
+    const double mu = (1.0 + c.looseness) * base.l1_norm;
+    const double rho = std::max((1.0 + c.looseness) * base.loss, 0.01);
+    lp.set_budget(mu, rho);
+    std::vector<double> lo, hi;
+    for (int j : lp.features()) {
+      lo.push_back(lp.bound(j, LpSense::minimize, start).objective);
+      hi.push_back(lp.bound(j, LpSense::maximize, start).objective);
+    }
+    int useful = 0;
+    for (int k : {0, 5, 17, 60, 150}) {  // strong, weak and irrelevant features' LPs
+      for (LpSense sense : {LpSense::minimize, LpSense::maximize}) {
+        const double value = lp.bound(k, sense, start).objective;
+        const featrel::ClassDualPoint point = lp.class_dual_point(mu, rho);
+        const WeightCertificates cert = LpSvm::certificates(point, dt.X, lp.features(), mu);
+        // Strong duality: the point's gap is the LP's own optimum (max w_k, or -min w_k).
+        EXPECT_NEAR(point.gap, sense == LpSense::maximize ? value : -value, 1e-6 * (1.0 + base.l1_norm)) << k;
+        for (int j : lp.features()) {
+          EXPECT_LE(hi[static_cast<std::size_t>(j)], cert.max_weight[j] + 1e-9) << k << " -> " << j;
+          EXPECT_LE(-lo[static_cast<std::size_t>(j)], cert.max_minus_weight[j] + 1e-9) << k << " -> " << j;
+          useful += cert.max_weight[j] < 10.0 * std::max(hi[static_cast<std::size_t>(j)], 1e-3);
+        }
+      }
+    }
+    EXPECT_GT(useful, 100) << "lazy columns " << lazy_columns;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Tasks, LpSvmCertificates,

@@ -181,6 +181,9 @@ struct SignedRange {
   // Optimal points of the min and max LPs, kept when asked for (solve_bounds' `witnesses`): a pin that such a
   // point already meets cannot change that bound, so the presets reuse it instead of solving again.
   SparseWeights at_a, at_b;
+  // The class dual points of the solved LPs (min first), kept when asked for (solve_bounds' `duals`): they
+  // certify other features' bounds (docs/fri.md#screening).
+  std::vector<ClassDualPoint> duals;
 };
 // Whether the point meets every pin (w_k = 0 for sign 0, otherwise sign·w_k ∈ [lo, hi]).
 bool meets_pins(const SparseWeights& point, const std::vector<Pin>& pins);
@@ -206,7 +209,7 @@ TaskPlan::Json privileged_probe_block(const Problem& pb, const Options& o, const
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
                                       const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase,
-                                      bool witnesses = false);
+                                      bool witnesses = false, bool duals = false);
 
 // The normalised interval of a signed range [a, b] (docs/fri.md#relevance-bounds), values below the zero tolerance set to 0.
 FeatureResult interval_of(const SignedRange& r, double N, double baseline_weight, double zero_tol);
@@ -214,13 +217,19 @@ double clean(double v, double zero_tol);
 
 // Screening (docs/fri.md#screening). A certificate must lie this far (relative) below the noise threshold.
 inline constexpr double kScreenMargin = 1e-6;
-// Every active feature's interval (index = column of X) under fit's weight certificates: a side of a feature
-// the baseline leaves at 0 whose certificate lies below the upper threshold of `probes` is not solved; a feature
-// whose solved side exceeds it gets its other side solved too. So classes equal the full run's, relevant
-// features' intervals are exact, and a feature with a skipped side is marked screened (its upper and that side
-// are certified bounds; lower 0 is exact).
+// Open sides solved per round before the certificates are tightened with their dual points. Small rounds prune
+// more LPs, but every round builds its blocks' LPs afresh (about 0.4 s each at 20,000 features): at 200 x 20,000
+// rounds of 16, 64, 128, 256 and unlimited took 68, 40, 34, 31 and 45 s (docs/fri.md#performance item 11).
+inline constexpr std::size_t kScreenRound = 256;
+// Every active feature's interval (index = column of X) under fit's weight certificates, tightened by the dual
+// points of every LP solved: a side of a feature the baseline leaves at 0 whose certificate lies below the upper
+// threshold of `probes` is not solved; a feature whose solved side exceeds it gets its other side solved too. So
+// classes equal the full run's, relevant features' intervals are exact, and a feature with a skipped side is
+// marked screened (its upper and that side are certified bounds; lower 0 is exact).
+// `round`: open sides solved per round (kScreenRound; tests use small rounds).
 std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
-                                             const RunContext& ctx, PhaseAccumulator& phase);
+                                             const RunContext& ctx, PhaseAccumulator& phase,
+                                             std::size_t round = kScreenRound);
 
 // ---- Probes and thresholds (probes.cpp, thresholds.cpp) ------------------------------------------------------
 

@@ -3,8 +3,10 @@
 // LB = 0 if a ≤ 0 ≤ b else min(|a|, |b|), UB = max(|a|, |b|). The same routine bounds features under pins, for
 // presets (docs/fri.md#preset-constraints) and the grouping's pinned runs (docs/fri.md#feature-grouping).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "featrel/error.hpp"
@@ -62,6 +64,7 @@ Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Jso
   for (const Json& set : extra.at("pinsets")) pinsets.push_back(pins_of(set));
   const Json& jobs = extra.at("jobs");
   const bool witnesses = extra.contains("witnesses") && extra.at("witnesses").get<bool>();
+  const bool duals = extra.contains("duals") && extra.at("duals").get<bool>();
   LpSvm lp = make_lp(pb, o, fit.epsilon);
   lp.set_budget(fit.model_class.mu, fit.model_class.rho);
   static const std::vector<Pin> kNoPins;
@@ -79,6 +82,7 @@ Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Jso
     lp.set_budget(fit.model_class.mu, fit.model_class.rho);
     Json entry = Json::array();
     Json points = Json::array();
+    Json dual_points = Json::array();
     try {
       for (const auto& [want, sense] : {std::pair{want_min, LpSense::minimize}, std::pair{want_max, LpSense::maximize}}) {
         if (!want) {
@@ -87,6 +91,10 @@ Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Jso
           continue;
         }
         entry.push_back(lp.bound(feature, sense, fit.basis).objective);
+        if (duals) {
+          const ClassDualPoint p = lp.class_dual_point(fit.model_class.mu, fit.model_class.rho);
+          dual_points.push_back(Json::array({std::vector<double>(p.v.begin(), p.v.end()), p.lambda, p.gap}));
+        }
         if (witnesses) {
           const Eigen::VectorXd w = lp.solution().w;
           Json point = Json::array();
@@ -100,6 +108,7 @@ Json bounds_block(const Problem& pb, const Options& o, const Fit& fit, const Jso
                         std::to_string(feature) + "): " + e.what());
     }
     if (witnesses) entry.push_back(std::move(points));
+    if (duals) entry.push_back(std::move(dual_points));
     values.push_back(std::move(entry));
   }
   counters = lp.counters();
@@ -125,9 +134,10 @@ bool meets_pins(const SparseWeights& point, const std::vector<Pin>& pins) {
 std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const Fit& fit,
                                       const std::vector<std::vector<Pin>>& pinsets, const std::vector<BoundJob>& jobs,
                                       const RunContext& ctx, std::string_view stage, PhaseAccumulator& phase,
-                                      bool witnesses) {
+                                      bool witnesses, bool duals) {
   Json extra{{"pinsets", Json::array()}, {"jobs", Json::array()}};
   if (witnesses) extra["witnesses"] = true;
+  if (duals) extra["duals"] = true;
   for (const auto& set : pinsets) extra["pinsets"].push_back(pins_json(set));
   for (const BoundJob& job : jobs) {
     Json j = Json::array({job.pinset, job.feature});
@@ -153,67 +163,99 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
       out[i].at_a = point(values[i].at(2).at(0));
       out[i].at_b = point(values[i].at(2).at(1));
     }
+    if (duals) {
+      for (const Json& d : values[i].at(witnesses ? 3 : 2)) {
+        ClassDualPoint p;
+        const std::vector<double> v = d.at(0).get<std::vector<double>>();
+        p.v = Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+        p.lambda = d.at(1).get<double>();
+        p.gap = d.at(2).get<double>();
+        out[i].duals.push_back(std::move(p));
+      }
+    }
   }
   return out;
 }
 
 std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
-                                             const RunContext& ctx, PhaseAccumulator& phase) {
+                                             const RunContext& ctx, PhaseAccumulator& phase, std::size_t round) {
   const double tol = zero_tolerance(o);
-  std::vector<FeatureResult> out(static_cast<std::size_t>(pb.d()));
+  const std::size_t d = static_cast<std::size_t>(pb.d());
+  const double mu = fit.model_class.mu;
   // relevant ⇔ upper > threshold (relevance_class). A side whose certificate lies a margin below the threshold
   // (raw units) cannot make the feature relevant; the margin keeps a certificate that ties the threshold, within
   // the bound LPs' own accuracy, on the solved side.
   const double threshold = std::max(probes.threshold_upper, o.min_relevance) * (1.0 - kScreenMargin) * fit.N;
-  const auto certified = [&](const std::vector<double>& cert, std::size_t j) {
-    // Only features the baseline leaves at 0: then 0 lies in [a_j, b_j] and the lower bound is exactly 0.
-    return !cert.empty() && fit.baseline.weights[j] == 0.0 && cert[j] <= threshold;
+  // Per feature and side (0: -w_j, the min LP; 1: w_j, the max LP): the best certificate so far, the solved
+  // value (NaN while unsolved), and whether the side is still open (neither solved nor certified).
+  std::array<std::vector<double>, 2> best{fit.max_minus_weight, fit.max_weight};
+  std::array<std::vector<double>, 2> solved;
+  solved.fill(std::vector<double>(d, std::numeric_limits<double>::quiet_NaN()));
+  const auto unused = [&](std::size_t j) { return fit.baseline.weights[j] == 0.0; };
+  const auto open = [&](std::size_t j, int side) {
+    return std::isnan(solved[side][j]) && !(unused(j) && best[side][j] <= threshold);
   };
+  std::vector<int> features;
+  for (int j : pb.active) features.push_back(j);
+  // Solves the given sides, keeps their values and lets their dual points tighten every other certificate.
+  const auto solve = [&](const std::vector<BoundJob>& jobs) {
+    if (jobs.empty()) return;
+    const std::vector<SignedRange> r = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", phase, false, true);
+    for (std::size_t q = 0; q < jobs.size(); ++q) {
+      const auto j = static_cast<std::size_t>(jobs[q].feature);
+      if (jobs[q].min) solved[0][j] = r[q].a;
+      if (jobs[q].max) solved[1][j] = r[q].b;
+      for (const ClassDualPoint& point : r[q].duals) {
+        const WeightCertificates c = LpSvm::certificates(point, *pb.X, features, mu);
+        for (int k : features) {
+          const auto u = static_cast<std::size_t>(k);
+          best[0][u] = std::min(best[0][u], c.max_minus_weight[k]);
+          best[1][u] = std::min(best[1][u], c.max_weight[k]);
+        }
+      }
+    }
+  };
+  // First the features every run solves in full: those the baseline uses (their lower bound needs the min LP
+  // and their upper the max LP) and those with no side certified by the baseline.
   std::vector<BoundJob> first;
   for (int j : pb.active) {
     const auto u = static_cast<std::size_t>(j);
-    const bool up = certified(fit.max_weight, u), down = certified(fit.max_minus_weight, u);
-    if (up && down) {
-      SignedRange r;
-      r.a = -fit.max_minus_weight[u];
-      r.b = fit.max_weight[u];
-      out[u] = interval_of(r, fit.N, 0.0, tol);
-      out[u].screened = true;
-      continue;
-    }
-    first.push_back(BoundJob{-1, j, !down, !up});
+    if (!unused(u) || (open(u, 0) && open(u, 1))) first.push_back(BoundJob{-1, j});
   }
-  std::vector<SignedRange> solved;
-  if (!first.empty()) solved = solve_bounds(pb, o, fit, {}, first, ctx, "fri: bounds", phase, false);
+  solve(first);
+  // Then the open sides in rounds of a fixed size, the least certified first; each round's dual points may close
+  // the sides left. Fixed rounds keep the result independent of the thread count.
+  for (;;) {
+    std::vector<std::tuple<double, int, int>> left;  // (-certificate, feature, side)
+    for (int j : pb.active)
+      for (int side : {0, 1})
+        if (open(static_cast<std::size_t>(j), side)) left.emplace_back(-best[side][static_cast<std::size_t>(j)], j, side);
+    if (left.empty()) break;
+    std::sort(left.begin(), left.end());
+    if (left.size() > round) left.resize(round);
+    std::vector<BoundJob> round;
+    for (const auto& [c, j, side] : left) round.push_back(BoundJob{-1, j, side == 0, side == 1});
+    solve(round);
+  }
   // A solved side above the threshold makes the feature relevant: its other side is solved too, so that every
   // relevant feature's interval is exact.
-  std::vector<BoundJob> second;
-  std::vector<std::size_t> second_of;
-  for (std::size_t q = 0; q < first.size(); ++q) {
-    const BoundJob& job = first[q];
-    if (job.min && job.max) continue;
-    const double side = job.max ? solved[q].b : -solved[q].a;
-    if (side > threshold) {
-      second.push_back(BoundJob{-1, job.feature, !job.min, !job.max});
-      second_of.push_back(q);
-    }
+  std::vector<BoundJob> last;
+  for (int j : pb.active) {
+    const auto u = static_cast<std::size_t>(j);
+    const bool above = (!std::isnan(solved[0][u]) && -solved[0][u] > threshold) ||
+                       (!std::isnan(solved[1][u]) && solved[1][u] > threshold);
+    if (above && (std::isnan(solved[0][u]) || std::isnan(solved[1][u])))
+      last.push_back(BoundJob{-1, j, std::isnan(solved[0][u]), std::isnan(solved[1][u])});
   }
-  std::vector<SignedRange> more;
-  if (!second.empty()) more = solve_bounds(pb, o, fit, {}, second, ctx, "fri: bounds", phase, false);
-  std::vector<SignedRange> ranges = solved;
-  for (std::size_t k = 0; k < second.size(); ++k) {
-    SignedRange& r = ranges[second_of[k]];
-    if (second[k].min) r.a = more[k].a;
-    if (second[k].max) r.b = more[k].b;
-  }
-  for (std::size_t q = 0; q < first.size(); ++q) {
-    const auto u = static_cast<std::size_t>(first[q].feature);
-    SignedRange r = ranges[q];
-    const bool skipped = std::isnan(r.a) || std::isnan(r.b);
-    if (std::isnan(r.a)) r.a = -fit.max_minus_weight[u];
-    if (std::isnan(r.b)) r.b = fit.max_weight[u];
+  solve(last);
+  std::vector<FeatureResult> out(d);
+  for (int j : pb.active) {
+    const auto u = static_cast<std::size_t>(j);
+    SignedRange r;
+    r.a = std::isnan(solved[0][u]) ? -best[0][u] : solved[0][u];
+    r.b = std::isnan(solved[1][u]) ? best[1][u] : solved[1][u];
     out[u] = interval_of(r, fit.N, fit.baseline.weights[u], tol);
-    out[u].screened = skipped;
+    out[u].screened = std::isnan(solved[0][u]) || std::isnan(solved[1][u]);
   }
   return out;
 }

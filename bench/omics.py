@@ -3,7 +3,8 @@
 
 For each shape N x D (default 200 x 2,000 and 200 x 20,000) the script generates classification data with 5 strong
 and 6 weak features (`featrel generate`, truth file alongside), runs every registered method with its defaults on
-2 threads under a time limit, and prints per method: wall and CPU seconds, peak resident memory, how many of the
+2 threads under a time limit (and, as an extra row, `fri --screen`, the option meant for this width), and prints
+per method: wall and CPU seconds, peak resident memory, how many of the
 strong features were selected, and how many features were selected in all. Before the table it prints the noise
 ceiling: how many strong features have a larger |correlation| with the target than every irrelevant column, which
 bounds what a per-feature test (a forest's importance against shadows, a univariate score) can find. Where a peer exists on this machine it

@@ -1,6 +1,7 @@
 // Screening (docs/fri.md#screening, Options::screen): on data wider than tall, for every task, the screened run
 // gives the full run's classes, selection and probes; every feature it solved has the full run's interval to the
-// last bit; every screened feature's reported upper and signed range bound the full run's; most features are
+// last bit; every screened feature's reported upper and signed range bound the full run's, and a screened feature
+// the baseline uses has 0 in its exact signed range; most features are
 // screened and fewer bound LPs are solved; the result is the same for 1 and 2 threads; the options that need
 // every exact interval are refused; the JSON and the text say what was screened.
 #include <gtest/gtest.h>
@@ -53,7 +54,7 @@ TEST_P(FriScreening, SameClassesAndCertifiedBounds) {
     const Result fast = featrel::fri::run(d, options(true), fri_test::context(seed));
     ASSERT_EQ(full.features.size(), fast.features.size());
     EXPECT_EQ(fri_test::classes_string(fast.features), fri_test::classes_string(full.features)) << "seed " << seed;
-    int screened = 0, relevant = 0;
+    int screened = 0, relevant = 0, used_screened = 0;
     for (std::size_t j = 0; j < full.features.size(); ++j) {
       const FeatureResult& a = full.features[j];
       const FeatureResult& b = fast.features[j];
@@ -68,7 +69,13 @@ TEST_P(FriScreening, SameClassesAndCertifiedBounds) {
       }
       ++screened;
       EXPECT_EQ(b.cls, 0) << j;
-      EXPECT_EQ(a.baseline_weight, 0.0) << j;
+      // A feature the baseline uses is screened only once a point of the class crossing 0 was seen: its exact
+      // signed range holds 0.
+      if (a.baseline_weight != 0.0) {
+        ++used_screened;
+        EXPECT_LE(a.signed_min, 0.0) << j;
+        EXPECT_GE(a.signed_max, 0.0) << j;
+      }
       EXPECT_EQ(b.lower, 0.0) << j;
       EXPECT_EQ(a.lower, 0.0) << j;
       // Certified: the exact values lie inside what the screened run reports (1e-12: the bound LP's rounding).
@@ -81,12 +88,33 @@ TEST_P(FriScreening, SameClassesAndCertifiedBounds) {
     EXPECT_GT(relevant, 0) << "seed " << seed;
     // Wide data: most irrelevant features are certified, and their LPs are not solved.
     EXPECT_GT(screened, static_cast<int>(full.features.size()) / 2) << "seed " << seed;
+    // Features the baseline uses for noise have their inner LP skipped too (docs/fri.md#screening).
+    EXPECT_GT(used_screened, 0) << "seed " << seed;
     EXPECT_LT(bound_lps(fast), bound_lps(full) / 2) << "seed " << seed;
     ASSERT_EQ(fast.models[0].probes.upper_values.size(), full.models[0].probes.upper_values.size());
     for (std::size_t k = 0; k < full.models[0].probes.upper_values.size(); ++k)
       EXPECT_EQ(fast.models[0].probes.upper_values[k], full.models[0].probes.upper_values[k]) << k;
     EXPECT_EQ(fast.models[0].probes.threshold_upper, full.models[0].probes.threshold_upper);
   }
+}
+
+// A feature every good model uses, though below the noise threshold ("needed, below noise"), never crosses 0: the
+// screened run must solve its inner LP, so its lower bound and flag are the full run's. Seed 4 gives a flat,
+// weak-signal fit with many such features, among them features the baseline uses for noise.
+TEST(FriScreeningNeededBelowNoise, LowerBoundsStayExact) {
+  const featrel::Dataset d = fri_test::generated(wide("classification"), 4);
+  const Result full = featrel::fri::run(d, options(false), fri_test::context(4));
+  const Result fast = featrel::fri::run(d, options(true), fri_test::context(4));
+  int needed = 0;
+  for (std::size_t j = 0; j < full.features.size(); ++j) {
+    const FeatureResult& a = full.features[j];
+    const FeatureResult& b = fast.features[j];
+    if (a.cls == 0 && a.lower > 0.0) ++needed;
+    EXPECT_EQ(b.lower, a.lower) << j;
+    EXPECT_EQ(b.needed_below_noise, a.needed_below_noise) << j;
+    if (a.lower > 0.0) EXPECT_FALSE(b.screened) << j;
+  }
+  ASSERT_GT(needed, 10);  // the case this test is about
 }
 
 TEST_P(FriScreening, SameResultForOneAndTwoThreads) {

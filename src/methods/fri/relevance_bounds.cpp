@@ -191,20 +191,50 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
   std::array<std::vector<double>, 2> best{fit.max_minus_weight, fit.max_weight};
   std::array<std::vector<double>, 2> solved;
   solved.fill(std::vector<double>(d, std::numeric_limits<double>::quiet_NaN()));
-  const auto unused = [&](std::size_t j) { return fit.baseline.weights[j] == 0.0; };
+  // Per feature: whether some point of the class is known with w_j at 0 or on the other side of 0 than w*_j, so
+  // that a_j ≤ 0 ≤ b_j and the lower bound is 0 without the inner LP. The baseline is such a point for every
+  // feature it leaves at 0; for a feature it uses, the optimal point of any solved bound LP may be one.
+  std::vector<bool> crosses(d, false);
+  std::vector<int> used;  // active features the baseline uses, ascending
+  for (int j : pb.active) {
+    const auto u = static_cast<std::size_t>(j);
+    if (fit.baseline.weights[u] == 0.0)
+      crosses[u] = true;
+    else
+      used.push_back(j);
+  }
+  // The side w*_j points to: its LP gives the upper value of a feature the baseline uses.
+  const auto outer = [&](std::size_t j) { return fit.baseline.weights[j] > 0.0 ? 1 : 0; };
   const auto open = [&](std::size_t j, int side) {
-    return std::isnan(solved[side][j]) && !(unused(j) && best[side][j] <= threshold);
+    return std::isnan(solved[side][j]) && !(crosses[j] && best[side][j] <= threshold);
   };
   std::vector<int> features;
   for (int j : pb.active) features.push_back(j);
-  // Solves the given sides, keeps their values and lets their dual points tighten every other certificate.
+  // A solved LP's optimal point: every used feature it holds at 0 or across 0 from w*_j crosses.
+  const auto witness = [&](const SparseWeights& point) {
+    std::size_t q = 0;  // point is in column order, like `used`
+    for (int j : used) {
+      while (q < point.size() && point[q].first < j) ++q;
+      const double w = q < point.size() && point[q].first == j ? point[q].second : 0.0;
+      const auto u = static_cast<std::size_t>(j);
+      if (w == 0.0 || (w > 0.0) != (fit.baseline.weights[u] > 0.0)) crosses[u] = true;
+    }
+  };
+  // Solves the given sides, keeps their values and lets their optimal points and dual points tighten what is
+  // known of every other feature.
   const auto solve = [&](const std::vector<BoundJob>& jobs) {
     if (jobs.empty()) return;
-    const std::vector<SignedRange> r = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", phase, false, true);
+    const std::vector<SignedRange> r = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", phase, true, true);
     for (std::size_t q = 0; q < jobs.size(); ++q) {
       const auto j = static_cast<std::size_t>(jobs[q].feature);
-      if (jobs[q].min) solved[0][j] = r[q].a;
-      if (jobs[q].max) solved[1][j] = r[q].b;
+      if (jobs[q].min) {
+        solved[0][j] = r[q].a;
+        witness(r[q].at_a);
+      }
+      if (jobs[q].max) {
+        solved[1][j] = r[q].b;
+        witness(r[q].at_b);
+      }
       for (const ClassDualPoint& point : r[q].duals) {
         const WeightCertificates c = LpSvm::certificates(point, *pb.X, features, mu);
         for (int k : features) {
@@ -215,16 +245,22 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
       }
     }
   };
-  // First the features every run solves in full: those the baseline uses (their lower bound needs the min LP
-  // and their upper the max LP) and those with no side certified by the baseline.
+  // First the sides every run solves: the outer side of the features the baseline uses (their upper value, and
+  // their optimal points may show that other used features cross 0) and both sides of features with no side
+  // certified by the baseline.
   std::vector<BoundJob> first;
   for (int j : pb.active) {
     const auto u = static_cast<std::size_t>(j);
-    if (!unused(u) || (open(u, 0) && open(u, 1))) first.push_back(BoundJob{-1, j});
+    if (!crosses[u])
+      first.push_back(BoundJob{-1, j, outer(u) == 0, outer(u) == 1});
+    else if (open(u, 0) && open(u, 1))
+      first.push_back(BoundJob{-1, j});
   }
   solve(first);
-  // Then the open sides in rounds of a fixed size, the least certified first; each round's dual points may close
-  // the sides left. Fixed rounds keep the result independent of the thread count.
+  // Then the open sides in rounds of a fixed size, the least certified first; each round's optimal and dual
+  // points may close the sides left. The inner side of a used feature stays open until a point crosses 0 (a
+  // feature every good model needs never does: its inner LP gives the lower bound). Fixed rounds keep the result
+  // independent of the thread count.
   for (;;) {
     std::vector<std::tuple<double, int, int>> left;  // (-certificate, feature, side)
     for (int j : pb.active)

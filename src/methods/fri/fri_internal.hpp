@@ -222,8 +222,9 @@ inline constexpr double kScreenMargin = 1e-6;
 // rounds of 16, 64, 128, 256 and unlimited took 68, 40, 34, 31 and 45 s (docs/fri.md#performance item 11).
 inline constexpr std::size_t kScreenRound = 256;
 // Every active feature's interval (index = column of X) under fit's weight certificates, tightened by the dual
-// points of every LP solved: a side of a feature the baseline leaves at 0 whose certificate lies below the upper
-// threshold of `probes` is not solved; a feature whose solved side exceeds it gets its other side solved too. So
+// points of every LP solved: a side of a feature known to cross 0 (left at 0 by the baseline, or at 0 or of the
+// other sign in a solved LP's optimal point) whose certificate lies below the upper threshold of `probes` is not
+// solved; a feature whose solved side exceeds it gets its other side solved too. So
 // classes equal the full run's, relevant features' intervals are exact, and a feature with a skipped side is
 // marked screened (its upper and that side are certified bounds; lower 0 is exact).
 // `round`: open sides solved per round (kScreenRound; tests use small rounds).

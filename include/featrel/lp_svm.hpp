@@ -20,8 +20,9 @@
 // with the dual simplex. The reduced LP is a relaxation, so the answer is the full LP's optimum. (Regression
 // rows are ranged, at most ε from their nearer bound, so with ε < lazy_margin·s_y none is left out.)
 //
-// Lazy columns (docs/fri.md#performance item 8, on by default): a bound LP (bound, try_bound, bound_probe) without a
-// privileged block is solved on the feature columns that are basic or non-zero in its start basis (at width the
+// Lazy columns (docs/fri.md#performance item 8, on by default): a bound LP (bound, try_bound, bound_probe) or a
+// warm baseline fit (fit_baseline from a basis: the search's C path, probe refits) without a privileged block is
+// solved on the feature columns that are basic or non-zero in its start basis (at width the
 // baseline's support, a few hundred of thousands), the bounded feature and any pinned one. At its optimum every
 // left-out w± column is priced with the duals (one pass X^T v); those with a negative reduced cost are added at
 // 0 and the LP continues from its basis, until none is left. The restricted LP's feasible set is contained in
@@ -130,8 +131,9 @@ struct LpSvmOptions {
   bool lazy_rows = true;       // bound/feasibility LPs on the working set of tight rows (exact)
   double lazy_margin = 0.5;    // κ: rows slack by more than κ (× s_y for regression) are deferred
   double lazy_tolerance = 1e-9;  // a deferred row violated by more than this is added back
-  // Bound LPs on the working set of feature columns (exact): those in the start basis's model plus the bounded
-  // one; the others are priced with the duals and the attractive ones added until none is left.
+  // Bound LPs and warm baseline fits on the working set of feature columns (exact): those in the start basis's
+  // model plus the bounded one; the others are priced with the duals and the attractive ones added until none is
+  // left.
   bool lazy_columns = true;
   double lazy_column_tolerance = 1e-9;  // a left-out column with reduced cost below -this enters
   // Keep CLP's work areas and factorization between solves (startFinishOptions 1, and 2 when the basis is

@@ -152,6 +152,61 @@ TEST_P(LpSvmColumns, ProbeBoundsEqualTheFullLp) {
   EXPECT_NEAR(results[1][1], results[0][1], 1e-9);
 }
 
+// Warm baseline fits (the search's C path on a fold's rows, then a probe refit from the baseline's basis) solved on
+// a working set equal the fits over all columns, and the certificates of a baseline solved there equal the full
+// LP's.
+TEST_P(LpSvmColumns, WarmBaselineFitsEqualTheFullLp) {
+  const lp_test::Data dt = data();
+  std::vector<int> train;
+  for (int i = 0; i < static_cast<int>(dt.X.rows()); ++i)
+    if (i % 4 != 0) train.push_back(i);
+  std::vector<double> probe(static_cast<std::size_t>(dt.X.rows()));
+  for (std::size_t i = 0; i < probe.size(); ++i) probe[i] = dt.X(static_cast<Eigen::Index>((i * 7) % probe.size()), 2);
+  std::vector<std::vector<double>> results;
+  std::vector<featrel::WeightCertificates> certs;
+  std::vector<long> priced;
+  for (bool lazy : {false, true}) {
+    LpSvm lp = make(dt, lazy);
+    std::vector<double> v;
+    auto keep = [&v](const LpModelFit& f) {
+      v.insert(v.end(), f.w.data(), f.w.data() + f.w.size());
+      v.push_back(f.l1_norm);
+      v.push_back(f.loss);
+      v.push_back(f.bias);
+      v.insert(v.end(), f.thresholds.begin(), f.thresholds.end());
+    };
+    lp.set_active_samples(train);
+    keep(lp.fit_baseline(0.01));
+    for (double C : {0.1, 1.0, 10.0}) keep(lp.fit_baseline(C, lp.save_basis()));
+    lp.activate_all_samples();
+    const LpModelFit base = lp.fit_baseline(GetParam().C, lp.save_basis());
+    keep(base);
+    certs.push_back(lp.weight_certificates(1.1 * base.l1_norm, std::max(1.1 * base.loss, 0.01)));
+    const LpBasis start = lp.save_basis();
+    lp.append_probe_column(probe);
+    const LpModelFit refit = lp.fit_baseline(GetParam().C, start);
+    keep(refit);
+    v.push_back(refit.probe_weight);
+    results.push_back(std::move(v));
+    priced.push_back(lp.counters().lazy_columns_added);
+  }
+  ASSERT_EQ(results[1].size(), results[0].size());
+  for (std::size_t k = 0; k < results[0].size(); ++k) EXPECT_NEAR(results[1][k], results[0][k], 1e-9) << k;
+  EXPECT_NEAR(certs[1].gap, certs[0].gap, 1e-9);
+  for (Eigen::Index j = 0; j < certs[0].max_weight.size(); ++j) {
+    for (const auto& [a, b] : {std::pair{certs[0].max_weight[j], certs[1].max_weight[j]},
+                               std::pair{certs[0].max_minus_weight[j], certs[1].max_minus_weight[j]}}) {
+      if (std::isinf(a))
+        EXPECT_TRUE(std::isinf(b)) << j;
+      else
+        EXPECT_NEAR(b, a, 1e-9 * std::max(1.0, std::abs(a))) << j;
+    }
+  }
+  // The fast path ran (columns were priced into the warm fits), the plain path priced none.
+  EXPECT_EQ(priced[0], 0);
+  EXPECT_GT(priced[1], 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Tasks, LpSvmColumns,
                          ::testing::Values(Case{LpTask::classification, 1.0, 0.0},
                                            Case{LpTask::regression, 1.0, 0.05},

@@ -232,7 +232,8 @@ const options::Table<Options>& option_table() {
     t.add("lazy_margin", &Options::lazy_margin, "Rows slack by more than this at the baseline are deferred")
         .range(Range::closed(0, 1e6));
     t.add("lazy_columns", &Options::lazy_columns,
-          "Working-set feature columns in bound and probe LPs, the rest priced in (same result, faster when wide)");
+          "Working-set feature columns in bound, probe and warm baseline LPs, the rest priced in (same result, faster "
+          "when wide)");
     t.add("screen", &Options::screen,
           "Skip the bound LPs of features the baseline's duals certify as irrelevant (same classes and selection; "
           "their upper values become certified bounds, marked screened)");

@@ -117,27 +117,22 @@ class MlpClassifier final : public BinaryClassifier {
 
 // ---- svm: the oriented libsvm decision ----------------------------------------------------------------------------
 
-struct SvmScratch {};
-
 class SvmScorer final : public ColumnScorer {
  public:
-  SvmScorer(const kernel_svm::Model& model, const Eigen::MatrixXd& X)
-      : model_(model), X_(X), D_(X * model.support.transpose()) {
-    model_.decision_from_inner(D_, base_);
+  SvmScorer(const kernel_svm::Model& model, const Eigen::MatrixXd& X) : model_(model), X_(X) {
+    const Eigen::MatrixXd D = X * model.support.transpose();
+    model_.decision_from_inner(D, base_);
+    Dt_ = D.transpose();
   }
   const Eigen::VectorXd& base() const override { return base_; }
   void decision_with_column(std::size_t j, const Eigen::Ref<const Eigen::VectorXd>& values,
                             Eigen::VectorXd& out) const override {
-    const auto jj = static_cast<Eigen::Index>(j);
-    Eigen::MatrixXd& d = scratch_matrix<SvmScratch>();
-    d = D_;
-    d.noalias() += (values - X_.col(jj)) * model_.support.col(jj).transpose();  // D' = D + Δx_j·S_jᵀ
-    model_.decision_from_inner(d, out);
+    model_.decision_with_column(Dt_, X_, static_cast<Eigen::Index>(j), values, out);  // D' = D + Δx_j·S_jᵀ
   }
 
  private:
   const kernel_svm::Model& model_;
-  Eigen::MatrixXd X_, D_;
+  Eigen::MatrixXd X_, Dt_;
   Eigen::VectorXd base_;
 };
 

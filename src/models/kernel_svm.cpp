@@ -1,6 +1,7 @@
 // The libsvm-trained kernel SVM (see kernel_svm.hpp; docs/pareto.md#classifiers `svm`).
 #include "featrel/kernel_svm.hpp"
 
+#include <algorithm>
 #include <libsvm/svm.h>
 
 #include <cmath>
@@ -75,6 +76,36 @@ void Model::decision_from_inner(const Eigen::MatrixXd& D, Eigen::VectorXd& out) 
       s += coef(k) * kv;
     }
     out(i) = s - rho;
+  }
+}
+
+void Model::decision_with_column(const Eigen::MatrixXd& Dt, const Eigen::MatrixXd& X, Eigen::Index j,
+                                 const Eigen::Ref<const Eigen::VectorXd>& values, Eigen::VectorXd& out) const {
+  const Eigen::Index n = Dt.cols(), n_sv = Dt.rows();
+  out.resize(n);
+  const double g = options.gamma, c0 = options.coef0;
+  const int deg = options.degree;
+  const double* sj = support.col(j).data();
+  const double* cf = coef.data();
+  constexpr int R = 4;
+  Eigen::Index i = 0;
+  for (; i < n; i += R) {
+    const int rows = static_cast<int>(std::min<Eigen::Index>(R, n - i));
+    double delta[R] = {0, 0, 0, 0}, s[R] = {0, 0, 0, 0};
+    const double* di[R];
+    for (int r = 0; r < R; ++r) {
+      const Eigen::Index row = i + std::min(r, rows - 1);  // a short last block repeats its last row
+      delta[r] = values(row) - X(row, j);
+      di[r] = Dt.col(row).data();
+    }
+    for (Eigen::Index k = 0; k < n_sv; ++k)
+      for (int r = 0; r < R; ++r) {
+        const double base = g * (di[r][k] + delta[r] * sj[k]) + c0;
+        double kv = base;
+        for (int e = 1; e < deg; ++e) kv *= base;
+        s[r] += cf[k] * kv;
+      }
+    for (int r = 0; r < rows; ++r) out(i + r) = s[r] - rho;
   }
 }
 

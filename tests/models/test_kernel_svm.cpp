@@ -1,6 +1,6 @@
 // The libsvm polynomial-kernel SVM of docs/pareto.md#classifiers `svm`: it separates what a degree-2 kernel separates and a linear
 // model cannot, its decisions point to class 1 whichever class libsvm saw first, γ = 'scale' by hand, the dense
-// decision matches its own inner-product form, it is deterministic, and bad input is refused.
+// decision matches its own inner-product form (and, bit for bit, with a column replaced), it is deterministic, and bad input is refused.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -86,6 +86,31 @@ TEST(KernelSvm, DenseDecisionIsTheKernelExpansion) {
   // Σ coef = 0 (the dual's equality constraint Σ α_i y_i = 0), and |coef| ≤ C.
   EXPECT_NEAR(m.coef.sum(), 0.0, 1e-9);
   EXPECT_LE(m.coef.cwiseAbs().maxCoeff(), o.C + 1e-12);
+}
+
+// The permutation path (decision_with_column, rows four at a time) is decision_from_inner on D + Δx_j·S_jᵀ to the
+// bit, for row counts that do and do not fill the last block of four and for degrees 1–3.
+TEST(KernelSvm, ColumnReplacedDecisionsEqualTheInnerProductForm) {
+  const featrel::test::Labelled d = featrel::test::blobs(90, 4, 2, 1.5, 11);
+  for (int degree : {1, 2, 3}) {
+    ksvm::Options o = poly2(d.X);
+    o.degree = degree;
+    o.coef0 = 0.25;
+    const ksvm::Model m = ksvm::fit(d.X, d.y, o);
+    for (int rows : {1, 4, 13}) {
+      const Eigen::MatrixXd X = featrel::test::blobs(rows, 4, 2, 1.5, 12).X;
+      const Eigen::MatrixXd D = X * m.support.transpose(), Dt = D.transpose();
+      for (Eigen::Index j = 0; j < X.cols(); ++j) {
+        const Eigen::VectorXd values = X.col(j).reverse() * 1.5 + Eigen::VectorXd::Constant(rows, 0.1);
+        Eigen::MatrixXd updated = D;
+        updated.noalias() += (values - X.col(j)) * m.support.col(j).transpose();
+        Eigen::VectorXd want, got;
+        m.decision_from_inner(updated, want);
+        m.decision_with_column(Dt, X, j, values, got);
+        ASSERT_EQ(got, want) << "degree " << degree << ", " << rows << " rows, column " << j;
+      }
+    }
+  }
 }
 
 TEST(KernelSvm, Deterministic) {

@@ -17,6 +17,9 @@ struct FitSetup {
   // Classification trees of at most this many rows count in 16-bit halves (same results, half the histogram);
   // tests set 0 to compare with the 32-bit halves.
   std::size_t small_bin_rows = 65535;
+  // Classification nodes with fewer rows are searched column by column instead of through a node-wide histogram
+  // (the same splits, bit for bit); tests set 0 (never) or a large value (always) to compare the two.
+  std::size_t sparse_node_rows = 128;
 };
 
 FitResult fit_native(const Design& design, const Target& target, const Params& params, std::uint64_t seed,

@@ -268,6 +268,16 @@ TEST(ForestNative, CopiesShareTheSplitsTheyTie) {
   }
 }
 
+// fit_native's setup for a fit on every row of d, as forest::fit would make it.
+featrel::forest::detail::FitSetup all_rows_setup(const Design& d, const Target& t, const Params& p) {
+  featrel::forest::detail::FitSetup setup;
+  for (std::size_t i = 0; i < d.n_rows(); ++i) setup.rows.push_back(static_cast<std::uint32_t>(i));
+  setup.sample_size = static_cast<std::size_t>(p.row_fraction * static_cast<double>(d.n_rows()));
+  setup.columns_per_draw = p.feature_fraction.count(d.n_cols());
+  setup.base.assign(t.n_outputs(), 0.0);
+  return setup;
+}
+
 // Classification histograms count in 16-bit halves for trees of < 65,536 rows and in 32-bit halves otherwise;
 // both give the same forest to the bit (binary and three classes, missing values, tree and node sampling,
 // in-sample and out-of-bag margins).
@@ -275,11 +285,7 @@ TEST(ForestNative, CompactClassBinsEqualWideOnes) {
   auto fit_both = [](const Eigen::MatrixXd& X, const Target& t, const Params& p) {
     const BinnedData b = bin(X);
     const Design d = forest_test::all_columns(b);
-    featrel::forest::detail::FitSetup setup;
-    for (std::size_t i = 0; i < d.n_rows(); ++i) setup.rows.push_back(static_cast<std::uint32_t>(i));
-    setup.sample_size = static_cast<std::size_t>(p.row_fraction * static_cast<double>(d.n_rows()));
-    setup.columns_per_draw = p.feature_fraction.count(d.n_cols());
-    setup.base.assign(t.n_outputs(), 0.0);
+    featrel::forest::detail::FitSetup setup = all_rows_setup(d, t, p);
     FitRequest rq;
     rq.margins = true;
     rq.oob = true;
@@ -306,6 +312,52 @@ TEST(ForestNative, CompactClassBinsEqualWideOnes) {
   p.feature_sampling = FeatureSampling::node;
   p.feature_fraction = ColumnFraction::sqrt();
   fit_both(pb.X, pb.target, p);
+}
+
+// Classification nodes with few rows are searched column by column (FitSetup::sparse_node_rows); the forest is the
+// same to the bit whether no node, the small ones (the default) or every node takes that path: binary and three
+// classes, missing values, tree and node sampling, leaves of 1 and 20 rows, bins of 16- and 32-bit halves.
+TEST(ForestNative, ColumnByColumnSearchEqualsNodeHistograms) {
+  auto fit_three = [](const Eigen::MatrixXd& X, const Target& t, const Params& p, std::size_t small_bin_rows) {
+    const BinnedData b = bin(X);
+    const Design d = forest_test::all_columns(b);
+    featrel::forest::detail::FitSetup setup = all_rows_setup(d, t, p);
+    setup.small_bin_rows = small_bin_rows;
+    FitRequest rq;
+    rq.margins = true;
+    rq.oob = true;
+    const FitResult by_default = featrel::forest::detail::fit_native(d, t, p, 23, rq, setup);
+    setup.sparse_node_rows = 0;
+    const FitResult histograms = featrel::forest::detail::fit_native(d, t, p, 23, rq, setup);
+    setup.sparse_node_rows = std::size_t{1} << 30;
+    const FitResult columns = featrel::forest::detail::fit_native(d, t, p, 23, rq, setup);
+    for (const FitResult* r : {&by_default, &columns}) {
+      EXPECT_EQ(r->importance, histograms.importance);
+      EXPECT_TRUE(r->margins == histograms.margins);
+      EXPECT_EQ(r->oob_counts, histograms.oob_counts);
+    }
+    double total = 0.0;
+    for (double v : histograms.importance) total += v;
+    EXPECT_GT(total, 0.0);  // the trees did split
+  };
+  auto pb = forest_test::binary(300, 12, 0.4, 4);
+  for (Eigen::Index i = 0; i < pb.X.rows(); i += 5) pb.X(i, 2) = std::numeric_limits<double>::quiet_NaN();
+  const auto p3 = forest_test::three_classes(260, 8, 1.0, 6);
+  for (const std::size_t small_bin_rows : {std::size_t{65535}, std::size_t{0}})
+    for (const std::size_t leaf : {std::size_t{1}, std::size_t{20}}) {
+      Params p;
+      p.n_trees = 16;
+      p.max_depth = 0;
+      p.feature_fraction = ColumnFraction::fraction(0.5);
+      p.feature_sampling = FeatureSampling::tree;
+      p.row_fraction = 0.632;
+      p.min_leaf_rows = leaf;
+      fit_three(pb.X, pb.target, p, small_bin_rows);
+      fit_three(p3.X, p3.target, p, small_bin_rows);
+      p.feature_sampling = FeatureSampling::node;
+      p.feature_fraction = ColumnFraction::sqrt();
+      fit_three(pb.X, pb.target, p, small_bin_rows);
+    }
 }
 
 // importance_of: trees that do not draw the column are skipped, and its importance is the full fit's to the bit.

@@ -105,13 +105,16 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
     r.trees_history.push_back(q.n_trees);
     std::vector<std::optional<double>> row(d);
     std::vector<int> active_hits(n_a);
+    // Shadows below each importance by binary search: counting them one by one was n_a·s comparisons per fit
+    // (4·10⁸ at 20,000 features).
+    std::vector<double> ascending = shadows;
+    std::sort(ascending.begin(), ascending.end());
     for (std::size_t a = 0; a < n_a; ++a) {
       const std::size_t j = q.active[a];
       row[j] = imp[a];
       if (imp[a] > tau) ++hits[j];
       active_hits[a] = hits[j];
-      std::size_t below = 0;
-      for (double v : shadows) below += v < imp[a] ? 1 : 0;
+      const auto below = std::lower_bound(ascending.begin(), ascending.end(), imp[a]) - ascending.begin();
       share_sum[j] += static_cast<double>(below) / static_cast<double>(s);
       ++active_iters[j];
     }

@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "data/chance_floor.hpp"
 #include "data/dataset_internal.hpp"
 
 namespace featrel {
@@ -323,6 +324,39 @@ void check_constant(const Dataset& data, const std::vector<Source>& sources, std
   }
 }
 
+// Two decimals for the chance-floor message.
+std::string two_digits(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", v);
+  return buffer;
+}
+
+// Only for wide tables: with fewer columns than rows the floor is low and the warning would be noise.
+void check_chance_floor(const Dataset& data, const PreflightOptions& options, std::vector<PreflightIssue>& out) {
+  std::size_t varying = 0;
+  for (std::size_t j = 0; j < data.n_features(); ++j) varying += is_constant(data, j) ? 0 : 1;
+  if (options.chance_permutations == 0 || varying <= data.n_samples()) return;
+  const detail::ChanceFloor f = detail::chance_floor(data, options.chance_permutations, options.chance_seed);
+  if (f.columns == 0) return;
+  const std::string measure = data.is_classification() ? "correlation ratio" : "|Pearson r|";
+  out.push_back(
+      {"chance_floor", data.target_name,
+       "wide data: " + std::to_string(f.columns) + " columns on " + std::to_string(data.n_samples()) +
+           " rows. Chance alone gives the best of this many columns an association with '" + data.target_name +
+           "' of " + two_digits(f.floor) + " (" + measure + "; 95th percentile over " +
+           std::to_string(f.permutations) + " permutations of the target); " + std::to_string(f.above) +
+           (f.above == 1 ? " column exceeds" : " columns exceed") + " it (the largest: " + two_digits(f.largest) +
+           "). A feature below that level is, on its own, indistinguishable from noise on these rows: where a "
+           "method selects or ranks such features, the answer is fragile; confirm it on more rows",
+       false,
+       {{"columns", static_cast<double>(f.columns)},
+        {"rows", static_cast<double>(data.n_samples())},
+        {"floor", f.floor},
+        {"above", static_cast<double>(f.above)},
+        {"largest", f.largest},
+        {"permutations", static_cast<double>(f.permutations)}}});
+}
+
 }  // namespace
 
 std::vector<PreflightIssue> preflight(const Dataset& data, const PreflightOptions& options) {
@@ -335,6 +369,7 @@ std::vector<PreflightIssue> preflight(const Dataset& data, const PreflightOption
   check_missing(data, sources, options, issues);
   check_duplicates(data, sources, issues);
   check_constant(data, sources, issues);
+  check_chance_floor(data, options, issues);
   return issues;
 }
 

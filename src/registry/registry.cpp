@@ -132,6 +132,11 @@ report::Json preflight_json(const std::vector<PreflightIssue>& issues) {
     e["kind"] = i.kind;
     e["column"] = i.column;
     e["message"] = i.message;
+    for (const auto& [name, value] : i.numbers) {
+      // Counts as integers, measures as numbers.
+      if (std::floor(value) == value && std::abs(value) < 1e15) e[name] = static_cast<long long>(value);
+      else e[name] = value;
+    }
     out.push_back(e);
   }
   return out;

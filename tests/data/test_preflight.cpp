@@ -1,12 +1,18 @@
 // Pre-flight checks: each kind of issue on a small hand-made table where it must be found, and on one where it
-// must not; plus a clean table where nothing is found.
+// must not; plus a clean table where nothing is found. The chance floor against its closed form on independent
+// columns.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "featrel/dataset.hpp"
 #include "featrel/preflight.hpp"
+#include "featrel/rng.hpp"
+#include "featrel/stats.hpp"
+#include "data/chance_floor.hpp"
 
 namespace featrel {
 namespace {
@@ -291,6 +297,84 @@ TEST(Preflight, ConstantColumn) {
   EXPECT_EQ(found[0].column, "k");
   expect_parts(found[0].message, {"column 'k' has the same value in every row", "--drop k"});
   EXPECT_TRUE(of_kind(issues_of("a,k,y\n1,3,0\n2,3,1\n3,4,0\n"), "constant").empty());
+}
+
+// ---- chance_floor -----------------------------------------------------------------------------------------------
+
+// n rows × d independent standard normal columns, with `planted` columns (the first ones) equal to the target
+// plus a little noise; the target is a normal draw (regression) or its class code (classes > 0).
+Dataset wide(std::size_t n, std::size_t d, std::size_t planted, int classes, std::uint64_t seed) {
+  rng::Rng r(seed);
+  Eigen::VectorXd y(static_cast<Eigen::Index>(n));
+  for (auto& v : y) v = classes > 0 ? static_cast<double>(r.bounded(static_cast<std::uint64_t>(classes))) : r.normal();
+  Eigen::MatrixXd X(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+      X(i, j) = static_cast<std::size_t>(j) < planted ? y[i] + 0.05 * r.normal() : r.normal();
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < d; ++j) names.push_back("x" + std::to_string(j));
+  CsvOptions o;
+  o.task = classes > 0 ? TaskRequest::classification : TaskRequest::regression;
+  return make_dataset(X, names, y, o);
+}
+
+// For d independent columns the largest |r| stays below c with probability (1 − p(c))^d, p(c) the two-sided
+// p-value of r = c on n rows; the floor is the c where that is 0.95 (a median of the maxima would be 0.39 here).
+TEST(Preflight, ChanceFloorIsTheFamilyWiseChanceLevelOfTheBestColumn) {
+  const std::size_t n = 60, d = 300;
+  const double p = 1.0 - std::pow(0.95, 1.0 / static_cast<double>(d));
+  const double t = stats::student_t_quantile(static_cast<double>(n - 2), 1.0 - p / 2.0);
+  const double expected = t / std::sqrt(static_cast<double>(n - 2) + t * t);  // 0.46
+  for (const std::uint64_t seed : {1u, 2u, 3u}) {
+    const Dataset data = wide(n, d, 3, 0, seed);
+    const auto f = detail::chance_floor(data, 400, seed);
+    EXPECT_EQ(f.columns, d);
+    EXPECT_NEAR(f.floor, expected, 0.03) << seed;
+    EXPECT_GE(f.above, 3u) << seed;  // the planted columns (|r| ≈ 1), and at most a chance one or two
+    EXPECT_LE(f.above, 5u) << seed;
+    EXPECT_GT(f.largest, 0.99);
+    // The permutations come from the seed alone.
+    const auto again = detail::chance_floor(data, 400, seed);
+    EXPECT_EQ(again.floor, f.floor);
+  }
+}
+
+TEST(Preflight, ChanceFloorUsesTheCorrelationRatioForClasses) {
+  for (const int classes : {2, 3}) {
+    const Dataset data = wide(60, 300, 2, classes, 7);
+    const auto f = detail::chance_floor(data, 200, 7);
+    // η of a column that is the class code plus little noise is close to 1; the chance level is far below it.
+    EXPECT_GT(f.largest, 0.99) << classes;
+    EXPECT_GT(f.floor, 0.3) << classes;
+    EXPECT_LT(f.floor, 0.65) << classes;
+    EXPECT_GE(f.above, 2u) << classes;
+  }
+  // Two classes: η is |Pearson r| with the class code, so it equals the regression statistic on the 0/1 target.
+  const Dataset cls = wide(60, 300, 0, 2, 9);
+  CsvOptions o;
+  o.task = TaskRequest::regression;
+  std::vector<std::string> names(cls.feature_names.begin(), cls.feature_names.end());
+  Eigen::VectorXd codes(cls.X.rows());
+  for (Eigen::Index i = 0; i < codes.size(); ++i) codes[i] = cls.labels[static_cast<std::size_t>(i)];
+  const Dataset reg = make_dataset(cls.X, names, codes, o);
+  EXPECT_NEAR(detail::chance_floor(cls, 50, 4).floor, detail::chance_floor(reg, 50, 4).floor, 1e-12);
+  EXPECT_NEAR(detail::chance_floor(cls, 50, 4).largest, detail::chance_floor(reg, 50, 4).largest, 1e-12);
+}
+
+TEST(Preflight, ChanceFloorOnlyForWideTables) {
+  const auto found = of_kind(preflight(wide(60, 300, 3, 0, 1)), "chance_floor");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].column, "target");
+  expect_parts(found[0].message, {"wide data: 300 columns on 60 rows", "95th percentile over 100 permutations",
+                                  "confirm it on more rows"});
+  bool has_floor = false;
+  for (const auto& [name, value] : found[0].numbers)
+    if (name == "floor") has_floor = value > 0.3 && value < 0.6;
+  EXPECT_TRUE(has_floor);
+  EXPECT_TRUE(of_kind(preflight(wide(60, 50, 3, 0, 1)), "chance_floor").empty());  // narrow
+  PreflightOptions off;
+  off.chance_permutations = 0;
+  EXPECT_TRUE(of_kind(preflight(wide(60, 300, 3, 0, 1), off), "chance_floor").empty());
 }
 
 // ---- shared ----------------------------------------------------------------------------------------------------

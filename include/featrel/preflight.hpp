@@ -5,7 +5,7 @@
 // is found here before any model runs, with a message that names the column and the option that fixes it
 // (usually --drop NAME). Only a problem the calling method cannot work around is fatal; the rest are warnings.
 // A wide table (more varying columns than rows) also gets its chance floor: the association with the target that
-// the best of that many columns reaches by chance, below which no method can tell a feature from noise.
+// the best of that many columns reaches by chance, below which a feature on its own is indistinguishable from noise.
 #pragma once
 
 #include <cstddef>
@@ -45,8 +45,8 @@ struct PreflightOptions {
 // Runs every check on `data` as returned by read_csv or make_dataset; cells that were missing as read
 // (Dataset::missing_rows, or NaN) are left out, so imputed values neither hide nor fake an issue.
 // Issues come in a fixed order: target problems (many_classes, tiny_class), then id_like, target_leak,
-// mostly_missing, duplicate_column and constant, each in column order, and last chance_floor. Indicator columns of one categorical
-// column are judged as that column (one issue, "--drop <column>").
+// mostly_missing, duplicate_column and constant, each in column order, then chance_floor. Indicator columns of one
+// categorical column are judged as that column (one issue, "--drop <column>").
 std::vector<PreflightIssue> preflight(const Dataset& data, const PreflightOptions& options = {});
 
 }  // namespace featrel

@@ -15,6 +15,7 @@
 
 #include "data/chance_floor.hpp"
 #include "data/dataset_internal.hpp"
+#include "featrel/format.hpp"
 
 namespace featrel {
 namespace {
@@ -324,13 +325,6 @@ void check_constant(const Dataset& data, const std::vector<Source>& sources, std
   }
 }
 
-// Two decimals for the chance-floor message.
-std::string two_digits(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", v);
-  return buffer;
-}
-
 // Only for wide tables: with fewer columns than rows the floor is low and the warning would be noise.
 void check_chance_floor(const Dataset& data, const PreflightOptions& options, std::vector<PreflightIssue>& out) {
   std::size_t varying = 0;
@@ -343,9 +337,9 @@ void check_chance_floor(const Dataset& data, const PreflightOptions& options, st
       {"chance_floor", data.target_name,
        "wide data: " + std::to_string(f.columns) + " columns on " + std::to_string(data.n_samples()) +
            " rows. Chance alone gives the best of this many columns an association with '" + data.target_name +
-           "' of " + two_digits(f.floor) + " (" + measure + "; 95th percentile over " +
+           "' of " + format_fixed(f.floor, 2) + " (" + measure + "; 95th percentile over " +
            std::to_string(f.permutations) + " permutations of the target); " + std::to_string(f.above) +
-           (f.above == 1 ? " column exceeds" : " columns exceed") + " it (the largest: " + two_digits(f.largest) +
+           (f.above == 1 ? " column exceeds" : " columns exceed") + " it (the largest: " + format_fixed(f.largest, 2) +
            "). A feature below that level is, on its own, indistinguishable from noise on these rows: where a "
            "method selects or ranks such features, the answer is fragile; confirm it on more rows",
        false,

@@ -150,6 +150,7 @@ function draw(doc) {
   }
   $("changes").textContent = changed.length ? "Class changed: " + changed.join("; ") : "";
   drawGroups(doc, now, base);
+  setWarnings("fri", doc);
   $("command").textContent = doc.provenance ? doc.provenance.command_line : "";
   fillOverviewColumn("fri", doc.feature_names.map((_, j) => ({ relevance: now[j].cls, selected: now[j].cls > 0 })));
 }
@@ -179,6 +180,47 @@ function drawGroups(doc, now, base) {
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+// ---- Warnings: the pre-flight issues and every diagnostics.warnings of the documents on screen, by source ----
+
+const notices = {};  // source (fri, boruta, …) -> [{kind, text}] of its latest document
+
+// A document's warnings: its `preflight` issues (with their kind), then every `diagnostics.warnings` list in it
+// (one-vs-rest models carry their own).
+function warningsOf(doc) {
+  const out = (doc.preflight || []).map((p) => ({ kind: p.kind, text: p.message }));
+  const walk = (node) => {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) { node.forEach(walk); return; }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "diagnostics" && v && Array.isArray(v.warnings)) v.warnings.forEach((w) => out.push({ kind: "", text: String(w) }));
+      else if (k !== "preflight") walk(v);
+    }
+  };
+  walk(doc);
+  return out;
+}
+
+function setWarnings(source, doc) {
+  notices[source] = warningsOf(doc);
+  drawWarnings();
+}
+
+// One line per distinct message, naming every method that reported it: a data check is the same for all.
+function drawWarnings() {
+  const byText = new Map();
+  for (const [source, list] of Object.entries(notices))
+    for (const w of list) {
+      const e = byText.get(w.text) || { kind: w.kind, sources: [] };
+      if (!e.sources.includes(source)) e.sources.push(source);
+      e.kind = e.kind || w.kind;
+      byText.set(w.text, e);
+    }
+  $("warnings").innerHTML = [...byText].map(([text, e]) =>
+    `<li data-kind="${esc(e.kind)}" data-sources="${esc(e.sources.join(" "))}"><span class="source">${esc(e.sources.join(", "))}</span>` +
+    (e.kind ? `<span class="kind">${esc(e.kind)}</span>` : "") + esc(text) + "</li>").join("");
+  $("warnings-panel").hidden = byText.size === 0;
 }
 
 // ---- Pins ----
@@ -291,6 +333,7 @@ async function runUbayfs() {
       (best.violated_constraints ? `, <span class="error">${best.violated_constraints} constraint(s) violated</span>` : ", every constraint met") + "</p>"
     : "<p>No optimum.</p>";
   fillOverviewColumn("ubayfs", selectionOf(json));
+  setWarnings("ubayfs", json);
 }
 
 // ---- Feature × method overview ----
@@ -349,7 +392,10 @@ async function runAll() {
         words.push(`${m}: ${json.stage || "waiting"} ${json.total ? json.done + "/" + json.total : ""}`);
       } else {
         pending.delete(m);
-        if (json.state === "done") fillOverviewColumn(m, selectionOf(json.result));
+        if (json.state === "done") {
+          fillOverviewColumn(m, selectionOf(json.result));
+          setWarnings(m, json.result);
+        }
         else words.push(`${m}: ${json.state} ${json.error || ""}`);
       }
     }
@@ -388,7 +434,8 @@ async function start() {
   if (!$("ub-max").value) $("ub-max").value = Math.min(10, json.feature_names.length);
   draw(json);
   drawOverview();
-  setStatus("ready: click a feature to pin it");
+  const n = notices.fri.length;
+  setStatus("ready: click a feature to pin it" + (n ? ` · ${n} warning${n === 1 ? "" : "s"} above` : ""));
   document.body.dataset.ready = "1";
 }
 

@@ -4,7 +4,8 @@ through --remote-debugging-pipe (no WebSocket library, nothing downloaded).
 
 Starts `featrel explore` on 60 rows where h1 and h2 are copies of one signal, loads the page, pins h1 to 0 with
 real mouse clicks, checks that h2's lower bound rises and that h2 is highlighted as a changed class, undoes the
-pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG. Then the other panels: the JSON
+pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG. The warnings panel shows the
+pre-flight check's duplicate-column message once, with every method that reported it. Then the other panels: the JSON
 and SVG exports are downloaded and read back; UBayFS with typed weights and a cannot-link between the copies
 gives an optimum that keeps them apart; "Run the other methods" fills every cell of the feature × method table.
 
@@ -192,6 +193,26 @@ def overview_column(dt, method):
     }})()""")
 
 
+def warning_items(dt):
+    """The warnings panel's lines: [{kind, sources, text}], or None while the panel is hidden."""
+    return dt.eval("""(() => {
+        if (document.getElementById('warnings-panel').hidden) return null;
+        return [...document.querySelectorAll('#warnings li')].map((li) => ({
+            kind: li.dataset.kind, sources: li.dataset.sources.split(' '), text: li.textContent }));
+    })()""")
+
+
+def check_duplicate_warning(dt, sources):
+    """h1 and h2 are identical: the pre-flight check says so once, names the methods that reported it, and says
+    what to do."""
+    items = warning_items(dt)
+    assert items, "the warnings panel is hidden although h1 and h2 are identical columns"
+    dup = [w for w in items if w["kind"] == "duplicate_column"]
+    assert len(dup) == 1, items
+    assert "'h1' and 'h2' are identical" in dup[0]["text"] and "--drop h2" in dup[0]["text"], dup[0]
+    assert sorted(dup[0]["sources"]) == sorted(sources), (dup[0]["sources"], sources)
+
+
 def check_overview(dt):
     """Every method the server offers runs on the same data; each column ends filled, with no error shown."""
     methods = [m for m in dt.eval("state.status.methods") if m in ("boruta", "sfc", "crfe", "ubayfs", "pareto")]
@@ -205,6 +226,8 @@ def check_overview(dt):
         column = overview_column(dt, m)
         assert column is not None and len(column) == 5, (m, column)
         assert all(cell and cell != "…" for cell in column.values()), (m, column)
+    # Every method ran on the same data, so each reported the duplicate columns: still one line, naming them all.
+    check_duplicate_warning(dt, ["fri"] + methods)
     # The signal column f0 is chosen by Boruta on these 60 rows (f0 and the copies decide y).
     assert overview_column(dt, "boruta")["f0"] == "confirmed", overview_column(dt, "boruta")
 
@@ -242,6 +265,9 @@ def main():
 
         dt.send("Page.navigate", {"url": url})
         dt.wait_for("document.body && document.body.dataset.ready === '1'", "the page never became ready")
+        check_duplicate_warning(dt, ["fri"])
+        status = dt.eval("document.getElementById('status').textContent")
+        assert status.endswith("· 1 warning above"), status
         before = float(feature(dt, "h2", "lower"))
         assert before == 0.0, f"h2 lower {before} before any pin (either copy can carry the weight alone)"
         assert feature(dt, "h2", "cls") == "1", "h2 should be weakly relevant unconstrained"
@@ -265,9 +291,10 @@ def main():
         raw = base64.b64decode(png)
         assert raw[:8] == b"\x89PNG\r\n\x1a\n" and len(raw) > 5000, f"screenshot of {len(raw)} bytes"
         if shot:
-            clip = dt.eval("(() => { const r = document.getElementById('chart-panel').getBoundingClientRect();"
+            clip = dt.eval("(() => { const w = document.getElementById('warnings-panel').getBoundingClientRect();"
+                           " const r = document.getElementById('chart-panel').getBoundingClientRect();"
                            " const a = document.querySelector('aside').getBoundingClientRect();"
-                           " return [r.left, r.top, a.right - r.left, Math.max(r.height, 420)]; })()")
+                           " return [r.left, w.top, a.right - r.left, r.top - w.top + Math.max(r.height, 420)]; })()")
             small = dt.send("Page.captureScreenshot", {"format": "png", "clip": {
                 "x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 0.75}})["data"]
             with open(shot, "wb") as f:

@@ -82,6 +82,8 @@ struct Options {
   int boruta_max_iter = 100;
   std::optional<std::size_t> boruta_trees;  // nullopt = auto
   forest::ColumnFraction boruta_feature_fraction = forest::ColumnFraction::fraction(0.1);
+  // Unset: feature_sampling (every fit draws its columns the same way).
+  std::optional<forest::FeatureSampling> boruta_feature_sampling;
   int boruta_first_test_iter = 5;
   NullMatrix null_matrix = NullMatrix::relevant;
   NullSeeds null_seeds = NullSeeds::fixed;

@@ -165,3 +165,34 @@ TEST(SfcForest, ConstantColumnsAreIrrelevant) {
 }
 
 }  // namespace
+
+// --boruta-feature-sampling draws the Boruta step's columns per tree or per node on its own; unset, the step
+// follows --feature-sampling. Per-node draws change the Boruta fits (their importances differ), and the option
+// reaches only those fits: the SFC model fits stay as feature_sampling says.
+TEST(SfcForest, BorutaStepSamplingHasItsOwnOption) {
+  using featrel::forest::FeatureSampling;
+  const boruta_test::Generated g = set3(4);
+  const auto run_with = [&](FeatureSampling all, std::optional<FeatureSampling> step) {
+    Options o = quick();
+    o.feature_sampling = all;
+    o.boruta_feature_sampling = step;
+    return run(g.data, o, context(6, 2));
+  };
+  const Result tree = run_with(FeatureSampling::tree, std::nullopt);
+  const Result node_all = run_with(FeatureSampling::node, std::nullopt);
+  const Result node_step = run_with(FeatureSampling::tree, FeatureSampling::node);
+  const Result tree_step = run_with(FeatureSampling::node, FeatureSampling::tree);
+  EXPECT_EQ(*boruta_options(node_step.options).feature_sampling, FeatureSampling::node);
+  EXPECT_EQ(*boruta_options(tree_step.options).feature_sampling, FeatureSampling::tree);
+  EXPECT_EQ(*boruta_options(node_all.options).feature_sampling, FeatureSampling::node);
+  EXPECT_NE(node_step.boruta.importance_history, tree.boruta.importance_history);
+  EXPECT_EQ(node_step.boruta.importance_history, node_all.boruta.importance_history);
+  EXPECT_EQ(tree_step.boruta.importance_history, tree.boruta.importance_history);
+  // The shadow-null fits (on all of X, whatever Boruta found) follow feature_sampling alone.
+  EXPECT_NE(node_all.null_shadow_importances, tree.null_shadow_importances);
+  EXPECT_EQ(node_step.null_shadow_importances, tree.null_shadow_importances);
+  EXPECT_EQ(tree_step.null_shadow_importances, node_all.null_shadow_importances);
+  // The echo names the option: "same" (null) when unset.
+  EXPECT_TRUE(tree.to_json(g.data)["options"]["boruta_feature_sampling"].is_null());
+  EXPECT_EQ(node_step.to_json(g.data)["options"]["boruta_feature_sampling"], "node");
+}

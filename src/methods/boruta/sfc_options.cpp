@@ -144,6 +144,9 @@ const options::Table<Options>& option_table() {
         .value_name("N");
     add_column_fraction(t, "boruta_feature_fraction", &Options::boruta_feature_fraction,
                         "Columns per tree of the Boruta fits: a fraction in (0, 1], sqrt or all");
+    t.choice("boruta_feature_sampling", &Options::boruta_feature_sampling, forest::feature_sampling_words(),
+             "Columns of the Boruta fits drawn per tree or per node, or as feature_sampling")
+        .unset("same");
     t.add("boruta_first_test_iter", &Options::boruta_first_test_iter, "First iteration of the Boruta step that tests")
         .range(Range::closed(1, 10000));
     t.group("Forest");
@@ -151,7 +154,7 @@ const options::Table<Options>& option_table() {
     add_column_fraction(t, "feature_fraction", &Options::feature_fraction,
                         "Columns per tree of those forests: a fraction in (0, 1], sqrt or all");
     t.choice("feature_sampling", &Options::feature_sampling, forest::feature_sampling_words(),
-             "Columns drawn per tree or per node (every fit, the Boruta step's included)");
+             "Columns drawn per tree or per node (every fit; the Boruta step's unless boruta_feature_sampling)");
     t.include(forest::shape_option_table(), &Options::forest);
     t.group("Compatibility");
     t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
@@ -202,7 +205,7 @@ boruta::Options boruta_options(const Options& o) {
   b.model_preset = boruta::ModelPreset::paper;
   b.forest = o.forest;
   b.feature_fraction = o.boruta_feature_fraction;
-  b.feature_sampling = o.feature_sampling;
+  b.feature_sampling = o.boruta_feature_sampling.value_or(o.feature_sampling);
   return b;
 }
 

@@ -138,6 +138,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
                     word = repr(word)
             return f"{p.name}={word}"
 
+        # --drop is a data option of the CLI: here the caller leaves the column out of X.
+        message = re.sub(r"--drop ([^\s,;)']+)", r"leave column \1 out of X", message)
         message = re.sub(r"--(no-)?([a-zA-Z][a-zA-Z0-9-]*)( [^\s,;)'-][^\s,;)']*)?", replace, message)
         return message.replace("<memory>", "X").replace(": missing value (", ": missing value (NaN; ")
 
@@ -214,6 +216,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
         self.warnings_ = [self._python_words(w) for w in out["warnings"]]
         for w in self.warnings_:
             warnings.warn(f"featrel {self._method}: {w}", FeatrelWarning, stacklevel=2)
+        # The pre-flight issues as data: kind, column, message and, for chance_floor, its numbers.
+        self.preflight_ = [dict(p, message=self._python_words(p["message"])) for p in doc.get("preflight", [])]
         if doc.get("task") != "regression":
             self.classes_ = labels if labels is not None else np.unique(y)
         self._read_result(doc)

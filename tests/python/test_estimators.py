@@ -263,6 +263,27 @@ def test_warnings_use_python_parameter_names(breast_cancer):
         featrel.FRI(random_state=1, budget="fixed").fit(X, y)  # the warning belongs to the fixed loss budget
 
 
+def test_preflight_issues_are_data():
+    """A wide table with a copied column: preflight_ lists the duplicate and the chance floor with its numbers, and
+    each message is also among warnings_."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 120))
+    X[:, 7] = X[:, 6]
+    y = (X[:, 0] + 0.3 * rng.normal(size=40) > 0).astype(int)
+    est = featrel.Fisher(random_state=1).fit(X, y)
+    kinds = {p["kind"]: p for p in est.preflight_}
+    assert set(kinds) == {"duplicate_column", "chance_floor"}, est.preflight_
+    assert kinds["duplicate_column"]["column"] == "x7"
+    assert kinds["duplicate_column"]["message"].endswith("leave column x7 out of X"), kinds["duplicate_column"]
+    floor = kinds["chance_floor"]
+    assert floor["columns"] == 120 and floor["rows"] == 40 and floor["permutations"] == 100
+    # The best of 120 noise columns on 40 rows reaches |r| of about 0.5 by chance; x0 decides y, so it is above.
+    assert 0.4 < floor["floor"] < 0.7 and floor["above"] >= 1 and floor["largest"] > floor["floor"]
+    assert all(p["message"] in est.warnings_ for p in est.preflight_)
+    narrow = featrel.Fisher(random_state=1).fit(X[:, 10:20], y)
+    assert narrow.preflight_ == []
+
+
 def test_repeatable_options_take_words(breast_cancer):
     X, y = breast_cancer
     est = featrel.UBayFS(max_size=3, must_link=["worst area,mean texture"], ensemble_size=10, random_state=1)

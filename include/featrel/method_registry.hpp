@@ -142,8 +142,13 @@ void rank_by_score(Selection& selection);
 // Adds the selection shape to a result document (see MethodParts).
 void merge_selection(report::Json& document, const Selection& selection);
 
-// The pre-flight issues of a run as the result document's `preflight` block: [{kind, column, message}].
-report::Json preflight_json(const std::vector<PreflightIssue>& issues);
+// The pre-flight issues of a run as the result document's `preflight` block: [{kind, column, message}], plus the
+// chance floor's numbers and the names of the features above it (`above_features`).
+report::Json preflight_json(const std::vector<PreflightIssue>& issues, const Dataset& data);
+// On a wide table (a chance_floor issue): which selected features lie below the floor, as a warning that names
+// them; nullopt when there is no floor or every selected feature is above it.
+std::optional<std::string> below_chance_floor_warning(const std::vector<PreflightIssue>& issues,
+                                                      const Selection& selection, const Dataset& data);
 // Every method runs on at least this many rows (adapting its defaults on small cohorts).
 inline constexpr std::size_t kMinRows = 20;
 // Runs the pre-flight checks before a method (constant columns are left to the Dataset's own warning). A fatal
@@ -160,7 +165,9 @@ class TypedMethodResult final : public MethodResult {
     report::Json doc = parts_->to_json(result_, *data_);
     const Selection s = selection();
     merge_selection(doc, s);
-    doc["preflight"] = preflight_json(preflight_);
+    doc["preflight"] = preflight_json(preflight_, *data_);
+    if (auto w = below_chance_floor_warning(preflight_, s, *data_); w && doc.contains("diagnostics"))
+      doc["diagnostics"]["warnings"].push_back(*w);
     if (auto columns = original_columns_json(s, *data_); !columns.empty()) doc["original_columns"] = std::move(columns);
     return doc;
   }
@@ -172,6 +179,7 @@ class TypedMethodResult final : public MethodResult {
     std::vector<std::string> all;
     for (const auto& issue : preflight_) all.push_back(issue.message);
     for (auto& w : parts_->warnings(result_)) all.push_back(std::move(w));
+    if (auto w = below_chance_floor_warning(preflight_, selection(), *data_)) all.push_back(std::move(*w));
     return all;
   }
   Selection selection() const override { return parts_->selection(result_, *data_); }

@@ -26,6 +26,7 @@ struct PreflightIssue {
   std::string message;  // names the column and the remedy, e.g. "--drop ID"
   bool fatal = false;
   std::vector<std::pair<std::string, double>> numbers = {};  // what the message quotes, for programs (chance_floor)
+  std::vector<std::size_t> features = {};  // chance_floor: the features above the floor, ascending indices
 };
 
 struct PreflightOptions {

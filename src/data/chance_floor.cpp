@@ -110,7 +110,9 @@ ChanceFloor chance_floor(const Dataset& data, std::size_t permutations, std::uin
   out.columns = varying.size();
   out.permutations = permutations;
   out.floor = stats::percentile_linear(maxima, 95.0);
-  out.above = static_cast<std::size_t>(std::count_if(real.begin(), real.end(), [&](double v) { return v > out.floor; }));
+  for (std::size_t q = 0; q < real.size(); ++q)
+    if (real[q] > out.floor) out.above_features.push_back(static_cast<std::size_t>(varying[q]));
+  out.above = out.above_features.size();
   return out;
 }
 

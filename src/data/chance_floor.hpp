@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "featrel/dataset.hpp"
 
@@ -13,6 +14,7 @@ struct ChanceFloor {
   std::size_t columns = 0;        // non-constant feature columns measured
   double floor = 0.0;             // the 95th percentile, over the permutations, of the largest association
   std::size_t above = 0;          // columns whose association with the real target exceeds the floor
+  std::vector<std::size_t> above_features;  // their feature indices, ascending
   double largest = 0.0;           // the largest association with the real target
   std::size_t permutations = 0;
 };

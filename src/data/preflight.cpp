@@ -348,7 +348,8 @@ void check_chance_floor(const Dataset& data, const PreflightOptions& options, st
         {"floor", f.floor},
         {"above", static_cast<double>(f.above)},
         {"largest", f.largest},
-        {"permutations", static_cast<double>(f.permutations)}}});
+        {"permutations", static_cast<double>(f.permutations)}},
+       f.above_features});
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "featrel/boruta.hpp"
 #include "featrel/crfe.hpp"
+#include "featrel/format.hpp"
 #include "featrel/fri.hpp"
 #include "featrel/pareto.hpp"
 #include "featrel/method_registry.hpp"
@@ -125,7 +126,7 @@ std::string original_columns_text(const Selection& selection, const Dataset& dat
   return out;
 }
 
-report::Json preflight_json(const std::vector<PreflightIssue>& issues) {
+report::Json preflight_json(const std::vector<PreflightIssue>& issues, const Dataset& data) {
   report::Json out = report::Json::array();
   for (const auto& i : issues) {
     report::Json e = report::Json::object();
@@ -137,9 +138,39 @@ report::Json preflight_json(const std::vector<PreflightIssue>& issues) {
       if (std::floor(value) == value && std::abs(value) < 1e15) e[name] = static_cast<long long>(value);
       else e[name] = value;
     }
+    if (i.kind == "chance_floor") {
+      report::Json names = report::Json::array();
+      for (std::size_t j : i.features) names.push_back(data.feature_names.at(j));
+      e["above_features"] = names;
+    }
     out.push_back(e);
   }
   return out;
+}
+
+std::optional<std::string> below_chance_floor_warning(const std::vector<PreflightIssue>& issues,
+                                                      const Selection& selection, const Dataset& data) {
+  const auto floor_issue = std::find_if(issues.begin(), issues.end(),
+                                        [](const PreflightIssue& i) { return i.kind == "chance_floor"; });
+  if (floor_issue == issues.end()) return std::nullopt;
+  double floor = 0.0;
+  for (const auto& [name, value] : floor_issue->numbers)
+    if (name == "floor") floor = value;
+  const std::vector<std::size_t> selected = selection.selected_indices();
+  std::vector<std::size_t> below;
+  for (std::size_t j : selected)
+    if (!std::binary_search(floor_issue->features.begin(), floor_issue->features.end(), j)) below.push_back(j);
+  if (below.empty()) return std::nullopt;
+  constexpr std::size_t kNamed = 10;
+  std::string names;
+  for (std::size_t q = 0; q < std::min(kNamed, below.size()); ++q)
+    names += (q ? ", " : "") + data.feature_names.at(below[q]);
+  if (below.size() > kNamed) names += " and " + std::to_string(below.size() - kNamed) + " more";
+  return std::to_string(below.size()) + " of the " + std::to_string(selected.size()) + " selected feature" +
+         (selected.size() == 1 ? " is" : "s are") + " below the chance floor of " + format_fixed(floor, 2) + " (" +
+         names + "): on its own each is indistinguishable from the best noise column on these rows. The method "
+         "may have found them through other features (an interaction, or a partner that explains the rest of the "
+         "target), but such a finding is fragile; confirm it on more rows, or with --repeats R";
 }
 
 std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks) {

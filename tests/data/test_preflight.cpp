@@ -3,6 +3,7 @@
 // columns.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -12,6 +13,7 @@
 #include "featrel/preflight.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/stats.hpp"
+#include "common/wide_table.hpp"
 #include "data/chance_floor.hpp"
 
 namespace featrel {
@@ -301,21 +303,8 @@ TEST(Preflight, ConstantColumn) {
 
 // ---- chance_floor -----------------------------------------------------------------------------------------------
 
-// n rows × d independent standard normal columns, with `planted` columns (the first ones) equal to the target
-// plus a little noise; the target is a normal draw (regression) or its class code (classes > 0).
 Dataset wide(std::size_t n, std::size_t d, std::size_t planted, int classes, std::uint64_t seed) {
-  rng::Rng r(seed);
-  Eigen::VectorXd y(static_cast<Eigen::Index>(n));
-  for (auto& v : y) v = classes > 0 ? static_cast<double>(r.bounded(static_cast<std::uint64_t>(classes))) : r.normal();
-  Eigen::MatrixXd X(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
-  for (Eigen::Index j = 0; j < X.cols(); ++j)
-    for (Eigen::Index i = 0; i < X.rows(); ++i)
-      X(i, j) = static_cast<std::size_t>(j) < planted ? y[i] + 0.05 * r.normal() : r.normal();
-  std::vector<std::string> names;
-  for (std::size_t j = 0; j < d; ++j) names.push_back("x" + std::to_string(j));
-  CsvOptions o;
-  o.task = classes > 0 ? TaskRequest::classification : TaskRequest::regression;
-  return make_dataset(X, names, y, o);
+  return featrel_test::wide_table(n, d, planted, classes, seed);
 }
 
 // For d independent columns the largest |r| stays below c with probability (1 − p(c))^d, p(c) the two-sided
@@ -333,6 +322,11 @@ TEST(Preflight, ChanceFloorIsTheFamilyWiseChanceLevelOfTheBestColumn) {
     EXPECT_GE(f.above, 3u) << seed;  // the planted columns (|r| ≈ 1), and at most a chance one or two
     EXPECT_LE(f.above, 5u) << seed;
     EXPECT_GT(f.largest, 0.99);
+    ASSERT_EQ(f.above_features.size(), f.above) << seed;
+    EXPECT_TRUE(std::is_sorted(f.above_features.begin(), f.above_features.end()));
+    EXPECT_EQ(std::vector<std::size_t>(f.above_features.begin(), f.above_features.begin() + 3),
+              (std::vector<std::size_t>{0, 1, 2}))
+        << seed;
     // The permutations come from the seed alone.
     const auto again = detail::chance_floor(data, 400, seed);
     EXPECT_EQ(again.floor, f.floor);

@@ -279,7 +279,13 @@ def test_preflight_issues_are_data():
     assert floor["columns"] == 120 and floor["rows"] == 40 and floor["permutations"] == 100
     # The best of 120 noise columns on 40 rows reaches |r| of about 0.5 by chance; x0 decides y, so it is above.
     assert 0.4 < floor["floor"] < 0.7 and floor["above"] >= 1 and floor["largest"] > floor["floor"]
+    assert "x0" in floor["above_features"] and len(floor["above_features"]) == floor["above"]
     assert all(p["message"] in est.warnings_ for p in est.preflight_)
+    # Fisher keeps 10 features; those below the floor are named in a warning of their own, in Python's words.
+    below = [w for w in est.warnings_ if "below the chance floor" in w]
+    assert len(below) == 1 and "repeats=R" in below[0], below
+    named = below[0].split("(", 1)[1].split(")", 1)[0].split(", ")
+    assert named and "x0" not in named and set(named) <= set(f"x{j}" for j in range(120)), named
     narrow = featrel.Fisher(random_state=1).fit(X[:, 10:20], y)
     assert narrow.preflight_ == []
 

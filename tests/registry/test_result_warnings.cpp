@@ -73,7 +73,8 @@ TEST(ResultWarnings, NoFloorWarningWhenEverySelectedFeatureIsAboveOrTheTableIsNa
   EXPECT_TRUE(floor_warnings(top->warnings()).empty());
   const auto narrow = fisher(narrow_data, 10);
   EXPECT_TRUE(floor_warnings(narrow->warnings()).empty());
-  for (const Json& p : narrow->to_json()["preflight"]) EXPECT_NE(p["kind"], "chance_floor");
+  const Json narrow_doc = narrow->to_json();  // kept: a range-for over a temporary's member would dangle
+  for (const Json& p : narrow_doc["preflight"]) EXPECT_NE(p["kind"], "chance_floor");
 }
 
 }  // namespace

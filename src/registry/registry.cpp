@@ -167,7 +167,7 @@ std::optional<std::string> below_chance_floor_warning(const std::vector<Prefligh
     names += (q ? ", " : "") + data.feature_names.at(below[q]);
   if (below.size() > kNamed) names += " and " + std::to_string(below.size() - kNamed) + " more";
   return std::to_string(below.size()) + " of the " + std::to_string(selected.size()) + " selected feature" +
-         (selected.size() == 1 ? " is" : "s are") + " below the chance floor of " + format_fixed(floor, 2) + " (" +
+         (selected.size() == 1 ? "" : "s") + (below.size() == 1 ? " is" : " are") + " below the chance floor of " + format_fixed(floor, 2) + " (" +
          names + "): on its own each is indistinguishable from the best noise column on these rows. The method "
          "may have found them through other features (an interaction, or a partner that explains the rest of the "
          "target), but such a finding is fragile; confirm it on more rows, or with --repeats R";

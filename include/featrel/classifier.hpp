@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,9 +46,10 @@ SvmGamma parse_svm_gamma(std::string_view word, std::string_view flag = "--svm-g
 struct ClassifierOptions {
   // rf: the shared forest (include/featrel/forest.hpp) with pareto's settings: 20 trees, unlimited depth, √d
   // columns per node, 0.632 of the rows per tree without replacement, no leaf-size limit. The spec's rf is XGBoost
-  // in random-forest mode, so that is the default engine; `native` stays selectable.
+  // in random-forest mode; unset (auto) uses it unless its histograms would outgrow kXgboostHistogramBudget
+  // (rf_engine_for), and `native` or `xgboost` forces one.
   std::size_t rf_trees = 20;
-  forest::Engine rf_engine = forest::Engine::xgboost;
+  std::optional<forest::Engine> rf_engine;
   int rf_max_depth = 0;  // 0 = unlimited
   double rf_subsample = 0.632;
   forest::ColumnFraction rf_max_features = forest::ColumnFraction::sqrt();
@@ -71,6 +73,18 @@ struct ClassifierOptions {
 // (0, 1], an empty or zero hidden layer, batch or epochs < 1, learning rate / C / γ ≤ 0, α / var smoothing < 0,
 // svm_degree < 1).
 void validate(const ClassifierOptions& options);
+
+// XGBoost's hist method keeps a histogram of every feature's bins (16 bytes each) for each node it has expanded in
+// the tree it grows; with unlimited depth a tree on r rows expands about 0.4·r nodes (measured with XGBoost 1.7:
+// 0.37–0.40 over 95–380 rows per tree). So the rf's peak grows as d·min(255, n)·n: 0.4 GB at 150 training rows ×
+// 5,000 features, 1.8 GB at × 20,000, 3 GB at 600 × 5,000. This is that estimate, in bytes, for `train_rows`
+// training rows and `features` columns.
+double xgboost_histogram_bytes(std::size_t train_rows, std::size_t features, const ClassifierOptions& options);
+inline constexpr double kXgboostHistogramBudget = 1024.0 * 1024.0 * 1024.0;  // 1 GiB
+// The rf engine a fit on that shape uses: options.rf_engine when set; otherwise XGBoost (the spec's) while
+// xgboost_histogram_bytes stays within kXgboostHistogramBudget, else the native forest (same trees' settings,
+// its own random draws, memory proportional to the data).
+forest::Engine rf_engine_for(std::size_t train_rows, std::size_t features, const ClassifierOptions& options);
 
 // Decisions of a trained classifier on one fixed matrix X with one column at a time replaced (docs/pareto.md#performance). Built by
 // BinaryClassifier::column_scorer(X); X is copied, so it need not outlive the scorer, but the classifier must.

@@ -69,7 +69,7 @@ SvmGamma parse_svm_gamma(std::string_view word, std::string_view flag) {
 }
 
 void validate(const ClassifierOptions& o) {
-  forest::validate(detail::forest_params(o), "rf-");
+  forest::validate(detail::forest_params(o, o.rf_engine.value_or(forest::Engine::xgboost)), "rf-");
   mlp::validate(detail::mlp_options(o));
   if (o.svm_degree < 1) throw InputError("--svm-degree must be ≥ 1, got " + std::to_string(o.svm_degree));
   if (!std::isfinite(o.svm_coef0)) throw InputError("--svm-coef0 must be finite");

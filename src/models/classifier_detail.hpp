@@ -14,7 +14,7 @@ namespace featrel::classify::detail {
 
 // Pareto's forest settings (docs/pareto.md#classifiers rf, notes a and b) from the classifier options: √d columns drawn at every node,
 // full trees (one row per leaf at least), rows without replacement.
-forest::Params forest_params(const ClassifierOptions& options);
+forest::Params forest_params(const ClassifierOptions& options, forest::Engine engine);
 
 // The MLP's options from the classifier options (docs/pareto.md#parameters mlp_*).
 mlp::Options mlp_options(const ClassifierOptions& options);

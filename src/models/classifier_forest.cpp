@@ -1,6 +1,8 @@
 // Pareto's `rf` (docs/pareto.md#classifiers): the shared forest (forest.hpp) grown with pareto's settings on the binned training rows,
 // predicting any rows coded with the training bins, with a delta predictor that re-evaluates only the trees that
 // split on the replaced column (docs/pareto.md#performance item 1).
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -99,7 +101,7 @@ class ForestClassifier final : public BinaryClassifier {
 
 }  // namespace
 
-forest::Params forest_params(const ClassifierOptions& options) {
+forest::Params forest_params(const ClassifierOptions& options, forest::Engine engine) {
   forest::Params p;
   p.n_trees = options.rf_trees;
   p.max_depth = options.rf_max_depth;
@@ -108,7 +110,7 @@ forest::Params forest_params(const ClassifierOptions& options) {
   p.row_fraction = options.rf_subsample;
   p.min_leaf_rows = 1;  // full trees (note a)
   p.lambda = options.rf_lambda;
-  p.engine = options.rf_engine;
+  p.engine = engine;
   return p;
 }
 
@@ -122,8 +124,11 @@ std::unique_ptr<BinaryClassifier> fit_forest(const Eigen::MatrixXd& X, const std
   request.threads = 1;  // pareto trains its classifiers as parallel tasks
   // XGBoost's own training margins, to check the exported trees against (docs/pareto.md#performance: |Δ| ≤ 1e-5; XGBoost sums
   // float32 leaves).
-  request.margins = options.rf_engine == forest::Engine::xgboost;
-  forest::FitResult fitted = forest::fit(design, forest::Target::classification(y, 2), forest_params(options), seed, request);
+  const forest::Engine engine =
+      rf_engine_for(static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()), options);
+  request.margins = engine == forest::Engine::xgboost;
+  forest::FitResult fitted =
+      forest::fit(design, forest::Target::classification(y, 2), forest_params(options, engine), seed, request);
   if (request.margins) {
     const Eigen::MatrixXd exported = fitted.model->margins(design);
     const double gap = (exported - fitted.margins).cwiseAbs().maxCoeff();
@@ -134,3 +139,22 @@ std::unique_ptr<BinaryClassifier> fit_forest(const Eigen::MatrixXd& X, const std
 }
 
 }  // namespace featrel::classify::detail
+
+namespace featrel::classify {
+
+double xgboost_histogram_bytes(std::size_t train_rows, std::size_t features, const ClassifierOptions& options) {
+  const double rows = static_cast<double>(train_rows);
+  const double bins = std::min(255.0, rows);  // forest::bin's at most 255 bins, one per distinct training value
+  double nodes = 0.4 * options.rf_subsample * rows;
+  if (options.rf_max_depth > 0 && options.rf_max_depth < 60)
+    nodes = std::min(nodes, std::ldexp(1.0, options.rf_max_depth + 1));  // a depth-limited tree's nodes
+  return 16.0 * static_cast<double>(features) * bins * nodes;
+}
+
+forest::Engine rf_engine_for(std::size_t train_rows, std::size_t features, const ClassifierOptions& options) {
+  if (options.rf_engine) return *options.rf_engine;
+  return xgboost_histogram_bytes(train_rows, features, options) <= kXgboostHistogramBudget ? forest::Engine::xgboost
+                                                                                          : forest::Engine::native;
+}
+
+}  // namespace featrel::classify

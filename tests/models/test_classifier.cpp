@@ -108,6 +108,41 @@ TEST(Classifier, NativeForestEngineIsSelectable) {
   }
 }
 
+// --engine auto: XGBoost (the spec's forest) while the estimate of its histograms, 16 bytes × features × bins ×
+// 0.4·(rows per tree) expanded nodes, stays within 1 GiB; the native forest beyond.
+TEST(Classifier, AutoEngineKeepsXgboostUntilItsHistogramsOutgrowTheBudget) {
+  const cl::ClassifierOptions o;
+  EXPECT_FALSE(o.rf_engine.has_value());
+  // 150 training rows: 150 bins per column, 0.4 · 0.632 · 150 = 37.92 nodes.
+  EXPECT_NEAR(cl::xgboost_histogram_bytes(150, 20000, o), 16.0 * 20000 * 150 * 37.92, 1.0);
+  // 600 rows: bins capped at 255; a depth-5 tree has at most 64 nodes.
+  EXPECT_NEAR(cl::xgboost_histogram_bytes(600, 5000, o), 16.0 * 5000 * 255 * 151.68, 1.0);
+  cl::ClassifierOptions shallow;
+  shallow.rf_max_depth = 5;
+  EXPECT_NEAR(cl::xgboost_histogram_bytes(600, 5000, shallow), 16.0 * 5000 * 255 * 64, 1e-6);
+  EXPECT_EQ(cl::rf_engine_for(426, 30, o), featrel::forest::Engine::xgboost);
+  EXPECT_EQ(cl::rf_engine_for(150, 2000, o), featrel::forest::Engine::xgboost);
+  EXPECT_EQ(cl::rf_engine_for(150, 20000, o), featrel::forest::Engine::native);
+  EXPECT_EQ(cl::rf_engine_for(600, 5000, o), featrel::forest::Engine::native);
+  EXPECT_EQ(cl::rf_engine_for(600, 5000, shallow), featrel::forest::Engine::native);  // 1.3 GB
+  shallow.rf_max_depth = 3;
+  EXPECT_EQ(cl::rf_engine_for(600, 5000, shallow), featrel::forest::Engine::xgboost);  // 16 nodes: 0.33 GB
+  // A set engine is kept whatever the shape.
+  cl::ClassifierOptions forced;
+  forced.rf_engine = featrel::forest::Engine::xgboost;
+  EXPECT_EQ(cl::rf_engine_for(150, 20000, forced), featrel::forest::Engine::xgboost);
+  forced.rf_engine = featrel::forest::Engine::native;
+  EXPECT_EQ(cl::rf_engine_for(426, 30, forced), featrel::forest::Engine::native);
+  // On WDBC auto is XGBoost: the same decisions as the forced XGBoost fit, not the native forest's.
+  const Eigen::MatrixXd& X = wdbc().test.X;
+  forced.rf_engine = featrel::forest::Engine::xgboost;
+  const auto xgb = cl::fit_binary("rf", wdbc().train.X, wdbc().train.y, 1, forced);
+  forced.rf_engine = featrel::forest::Engine::native;
+  const auto native = cl::fit_binary("rf", wdbc().train.X, wdbc().train.y, 1, forced);
+  EXPECT_EQ(decide(fitted("rf"), X), decide(*xgb, X));
+  EXPECT_NE(decide(fitted("rf"), X), decide(*native, X));
+}
+
 TEST(Classifier, DeterministicForASeed) {
   const auto& d = wdbc();
   for (const std::string& key : cl::classifier_keys()) {

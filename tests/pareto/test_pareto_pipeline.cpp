@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "common/wide_table.hpp"
 #include "featrel/error.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/splits.hpp"
@@ -151,6 +152,42 @@ TEST(ParetoPipeline, ConstantColumnHasZeroImpactAndThreadsDoNotMatter) {
   EXPECT_EQ(r1.classifiers[0].n_train, 426u);
   EXPECT_TRUE(r1.classifiers[1].standardized);
   EXPECT_FALSE(r1.classifiers[0].standardized);
+}
+
+// --engine auto at width: 1,000 rows × 1,500 columns (750 training rows) put XGBoost's histograms at about 1.2 GB,
+// so the run uses the native forest, says so, and echoes the engine it used; the result is the forced native run's.
+// On WDBC auto is XGBoost's run.
+TEST(ParetoPipeline, AutoEngineTakesTheNativeForestWhereXgboostWouldOutgrowItsBudget) {
+  // Runs rf alone with engine auto, then with `forced`; checks the engine auto chose and that both agree.
+  const auto auto_then = [](const Dataset& data, Options o, forest::Engine forced, forest::Engine expected) {
+    o.classifiers = {"rf"};
+    RunContext ctx;
+    ctx.seed = 3;
+    const Result automatic = run(data, o, ctx);
+    o.classifier.rf_engine = forced;
+    const Result chosen = run(data, o, ctx);
+    EXPECT_EQ(automatic.options.classifier.rf_engine, expected);
+    EXPECT_EQ(automatic.impact, chosen.impact);
+    return std::make_pair(automatic, chosen);
+  };
+  const auto says = [](const Result& res) {
+    return std::any_of(res.warnings.begin(), res.warnings.end(), [](const std::string& w) {
+      return w.find("the native forest stands in for XGBoost's (--engine auto)") != std::string::npos &&
+             w.find("about 1.2 GB for 1500 features × 750 training rows") != std::string::npos;
+    });
+  };
+  Options wide_options;
+  wide_options.permutations = 1;
+  wide_options.classifier.rf_trees = 2;
+  const auto [wide_auto, wide_native] = auto_then(featrel_test::wide_table(1000, 1500, 2, 2, 11), wide_options,
+                                                  forest::Engine::native, forest::Engine::native);
+  EXPECT_TRUE(says(wide_auto));
+  EXPECT_FALSE(says(wide_native));  // a forced engine is the user's choice, not ours to explain
+  Options narrow_options;
+  narrow_options.permutations = 2;
+  const auto [narrow_auto, narrow_xgb] =
+      auto_then(wdbc(), narrow_options, forest::Engine::xgboost, forest::Engine::xgboost);
+  EXPECT_FALSE(says(narrow_auto));
 }
 
 TEST(ParetoPipeline, TheRunSeedDecidesSplitsFitsAndPermutations) {

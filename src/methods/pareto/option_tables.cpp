@@ -57,7 +57,10 @@ const options::Table<classify::ClassifierOptions>& classifier_option_table() {
     options::Table<C> t("pareto classifiers");
     t.group("Classifiers");
     t.add("trees", &C::rf_trees, "Random forest trees").range(Range::closed(1, 10000));
-    t.choice("engine", &C::rf_engine, forest::engine_words(), "Forest engine: xgboost (the paper's) or native");
+    t.choice("engine", &C::rf_engine, forest::engine_words(),
+             "Forest engine: xgboost (the paper's), native, or auto: xgboost unless its histograms would need more "
+             "than 1 GiB at this width (then native)")
+        .unset("auto");
     t.add("max_depth", &C::rf_max_depth, "Tree depth limit (0 = unlimited)").range(Range::closed(0, 64));
     t.add("row_fraction", &C::rf_subsample, "Rows per tree, drawn without replacement").range(Range::left_open(0, 1));
     t.custom<forest::ColumnFraction>(

@@ -143,6 +143,23 @@ struct Setup {
   std::size_t n_test = 0;
 };
 
+// --engine auto (docs/pareto.md#classifiers): fixes the rf's engine for this shape in the options the run echoes,
+// and says so when the native forest stands in for the spec's XGBoost.
+void resolve_rf_engine(Setup& su, std::size_t n, std::vector<std::string>& warnings) {
+  classify::ClassifierOptions& c = su.o.classifier;
+  if (c.rf_engine || std::find(su.o.classifiers.begin(), su.o.classifiers.end(), "rf") == su.o.classifiers.end())
+    return;
+  const std::size_t n_train = su.holdout ? n - su.n_test : n, d = su.active.size();
+  c.rf_engine = classify::rf_engine_for(n_train, d, c);
+  if (*c.rf_engine == forest::Engine::native)
+    warnings.push_back("classifier 'rf': the native forest stands in for XGBoost's (--engine auto): XGBoost's "
+                       "histograms would need about " +
+                       format_fixed(classify::xgboost_histogram_bytes(n_train, d, c) / 1e9, 1) + " GB for " +
+                       std::to_string(d) + " features × " + std::to_string(n_train) +
+                       " training rows. The native forest grows trees with the same settings and its own random "
+                       "draws, in memory proportional to the data; --engine xgboost forces XGBoost");
+}
+
 Setup make_setup(const Dataset& data, const Options& options, std::vector<std::string>& warnings) {
   Setup su;
   su.o = effective_options(options);
@@ -169,6 +186,7 @@ Setup make_setup(const Dataset& data, const Options& options, std::vector<std::s
   su.active = data.nonconstant_features();
   if (su.active.empty()) throw InputError("pareto: every feature column is constant; nothing to train on");
   for (const auto& k : o.measures) su.measures.push_back(*metrics::measure_from_key(k));
+  resolve_rf_engine(su, n, warnings);
   return su;
 }
 

@@ -133,6 +133,9 @@ struct FitQuery {
   std::optional<std::size_t> permuted;
   std::vector<std::size_t> permutation;
   std::uint64_t fit_seed = 0;
+  // Threads the fit may use. run_fits gives a lone fit all of the run's (the importance model when the shadow nulls
+  // share their trees); fits of a pool are its tasks and use one. A forest's result is the same for any count.
+  unsigned threads = 1;
 };
 
 struct FitOutcome {

@@ -9,6 +9,7 @@
 #include "common/json_round_trip_executor.hpp"
 #include "featrel/result_json.hpp"
 #include "featrel/sfc.hpp"
+#include "methods/boruta/sfc_internal.hpp"
 
 using namespace featrel;
 
@@ -73,4 +74,23 @@ TEST(SfcPlan, AMalformedTaskIsAnInputError) {
   short_permutation["permuted"] = 1;
   short_permutation["permutation"] = {0, 1, 2};
   EXPECT_THROW(sfc::run_plan_block(data, shared, task_with(short_permutation), {}), InputError);
+}
+
+// A pool of one fit (the importance model while the shadow nulls share their trees) gets the run's threads, since
+// nothing runs beside it; fits of a larger pool are its tasks and get one each. (Equal results for any thread count
+// and through the plan are asserted above and in SfcForest.IdenticalForAnyThreadCount.)
+TEST(SfcPlan, ALoneFitGetsTheRunsThreadsAndPooledFitsOne) {
+  std::vector<unsigned> seen(3, 0);
+  const sfc::FitProvider record = [&](const sfc::FitQuery& q) {
+    seen[q.sample] = q.threads;
+    return sfc::FitOutcome{};
+  };
+  std::vector<sfc::FitQuery> queries(3);
+  for (std::size_t i = 0; i < queries.size(); ++i) queries[i].sample = i;
+  const RunContext two = boruta_test::context(1, 2);
+  sfc::detail::run_fits({queries[0]}, record, sfc::detail::FitPlan{}, two, "lone");
+  EXPECT_EQ(seen[0], 2u);
+  sfc::detail::run_fits({queries[1], queries[2]}, record, sfc::detail::FitPlan{}, two, "pool");
+  EXPECT_EQ(seen[1], 1u);
+  EXPECT_EQ(seen[2], 1u);
 }

@@ -205,7 +205,7 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
     const forest::Design design = query_design(bins, q);
     forest::FitRequest request;
     request.rows = rows.train;
-    request.threads = 1;  // a task of the run's pool: never nested
+    request.threads = q.threads;  // 1 for a task of the run's pool: never nested
     request.margins = need_score && score_kind != ScoreKind::oob;
     request.oob = need_score && score_kind == ScoreKind::oob;
     // A shadow-null fit without a score reads only the permuted column's importance.

@@ -86,6 +86,13 @@ std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const Fit
                                  const RunContext& ctx, std::string_view stage) {
   std::vector<FitOutcome> out(queries.size());
   if (plan_of.options == nullptr || ctx.plan_executor == nullptr) {
+    if (queries.size() == 1 && ctx.executor == nullptr) {  // nothing to run beside it: the run's threads
+      FitQuery lone = queries.front();
+      lone.threads = ctx.resolved_threads();
+      ctx.check_cancel();
+      out[0] = fits(lone);
+      return out;
+    }
     parallel_for(queries.size(), [&](std::size_t i) { out[i] = fits(queries[i]); }, ctx, stage);
     return out;
   }

@@ -87,9 +87,14 @@ TEST(SfcPlan, ALoneFitGetsTheRunsThreadsAndPooledFitsOne) {
   };
   std::vector<sfc::FitQuery> queries(3);
   for (std::size_t i = 0; i < queries.size(); ++i) queries[i].sample = i;
-  const RunContext two = boruta_test::context(1, 2);
+  RunContext two = boruta_test::context(1, 2);
+  std::vector<std::string> reports;
+  two.progress = [&](std::string_view stage, std::size_t done, std::size_t total) {
+    reports.push_back(std::string(stage) + " " + std::to_string(done) + "/" + std::to_string(total));
+  };
   sfc::detail::run_fits({queries[0]}, record, sfc::detail::FitPlan{}, two, "lone");
   EXPECT_EQ(seen[0], 2u);
+  EXPECT_EQ(reports, std::vector<std::string>{"lone 1/1"});  // the lone path reports as the pool does
   sfc::detail::run_fits({queries[1], queries[2]}, record, sfc::detail::FitPlan{}, two, "pool");
   EXPECT_EQ(seen[1], 1u);
   EXPECT_EQ(seen[2], 1u);

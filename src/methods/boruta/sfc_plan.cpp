@@ -91,6 +91,7 @@ std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const Fit
       lone.threads = ctx.resolved_threads();
       ctx.check_cancel();
       out[0] = fits(lone);
+      ctx.report(stage, 1, 1);  // as parallel_for would have
       return out;
     }
     parallel_for(queries.size(), [&](std::size_t i) { out[i] = fits(queries[i]); }, ctx, stage);

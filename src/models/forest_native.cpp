@@ -123,6 +123,9 @@ struct Shared {
   std::vector<std::vector<std::uint32_t>> inc_small;
   std::vector<double> g;              // regression, per design row: base − y
   std::vector<double> inv_h;          // 1/(h₀·c + λ), c = 0..|train|
+  // Classification, c = 0..|train|: c/K and c as doubles, so a bin's Σg = n/K − k is two loads instead of two
+  // integer conversions (each of which also waits on its register's previous value) in the split search.
+  std::vector<double> n_over_k, as_double;
   std::size_t sample_size = 0;
   std::size_t k_cols = 0;
   std::size_t rounds = 0;
@@ -302,7 +305,7 @@ class Grower {
   static std::uint32_t count(const Bin& b) { return b.n(); }
   double grad(const Bin& b) const {
     if constexpr (kIsClass)
-      return static_cast<double>(b.n()) * s_->inv_k - static_cast<double>(b.k());
+      return s_->n_over_k[b.n()] - s_->as_double[b.k()];  // n/K − k
     else
       return b.g;
   }
@@ -507,6 +510,15 @@ class Grower {
     const int B = s_->n_bins[c];
     const std::uint32_t min_leaf = static_cast<std::uint32_t>(s_->p.min_leaf_rows);
     const double* inv_h = s_->inv_h.data();
+    // grad() with its tables in registers: the compiler reloads them through s_ on every boundary otherwise.
+    const double* n_over_k = s_->n_over_k.data();
+    const double* as_double = s_->as_double.data();
+    const auto grad_of = [&](const Bin& x) {
+      if constexpr (kIsClass)
+        return n_over_k[x.n()] - as_double[x.k()];
+      else
+        return x.g;
+    };
     const Bin miss = s_->has_missing[c] ? hq[B] : Bin{};
     const std::uint32_t nm = miss.n();
     // The column's best boundary in locals (registers), merged into `best` afterwards; strict comparisons
@@ -529,26 +541,39 @@ class Grower {
     Bin col_left{};
     Bin L{};
     if (nm == 0) {
-      for (int w = 0; w < 4; ++w) {
-        std::uint64_t bits = occ[w];
-        while (bits) {
-          const int b = w * 64 + std::countr_zero(bits);
-          bits &= bits - 1;
-          add(L, hq[b]);
-          const std::uint32_t nl = L.n(), nr = n - nl;
-          if (nr < min_leaf) goto column_done;  // the right side only shrinks from here
-          if (nl < min_leaf) continue;
-          const double gl = grad(L), gr = G - gl;
-          const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
-          if (improves(sc, col_score, col_bin)) {
-            col_score = sc;
-            col_bin = b;
-            col_left = L;
-          }
+      // Two phases over the occupied bins: gather rows until the left side holds min_leaf (no boundary before
+      // that is admissible), then score each boundary until the right side would fall below min_leaf.
+      int w = 0;
+      std::uint64_t bits = occ[0];
+      const auto next_bin = [&](int& b) {
+        while (bits == 0) {
+          if (++w == 4) return false;
+          bits = occ[w];
         }
+        b = w * 64 + std::countr_zero(bits);
+        bits &= bits - 1;
+        return true;
+      };
+      int b = 0;
+      do {
+        if (!next_bin(b)) goto column_done;
+        add(L, hq[b]);
+      } while (L.n() < min_leaf);
+      for (;;) {
+        const std::uint32_t nl = L.n(), nr = n - nl;
+        if (nr < min_leaf) break;  // the right side only shrinks from here
+        const double gl = grad_of(L), gr = G - gl;
+        const double sc = gl * gl * inv_h[nl] + gr * gr * inv_h[nr];
+        if (improves(sc, col_score, col_bin)) {
+          col_score = sc;
+          col_bin = b;
+          col_left = L;
+        }
+        if (!next_bin(b)) break;
+        add(L, hq[b]);
       }
     } else {
-      const double Gm = grad(miss);
+      const double Gm = grad_of(miss);
       for (int w = 0; w < 4; ++w) {
         std::uint64_t bits = occ[w];
         while (bits) {
@@ -556,7 +581,7 @@ class Grower {
           bits &= bits - 1;
           add(L, hq[b]);
           if (n - L.n() < min_leaf) goto column_done;  // the right side only shrinks, in both directions
-          const double GL = grad(L);
+          const double GL = grad_of(L);
           {  // missing rows go left
             const std::uint32_t nl = L.n() + nm, nr = n - nl;
             if (nl >= min_leaf && nr >= min_leaf) {
@@ -906,6 +931,12 @@ Shared make_shared(const Design& design, const Target& target, const Params& par
   s.inv_h.resize(s.train.size() + 1);
   s.inv_h[0] = params.lambda > 0 ? 1.0 / params.lambda : 0.0;
   for (std::size_t c = 1; c < s.inv_h.size(); ++c) s.inv_h[c] = 1.0 / (s.h0 * static_cast<double>(c) + params.lambda);
+  s.n_over_k.resize(s.inv_h.size());
+  s.as_double.resize(s.inv_h.size());
+  for (std::size_t c = 0; c < s.inv_h.size(); ++c) {
+    s.as_double[c] = static_cast<double>(c);
+    s.n_over_k[c] = s.as_double[c] * s.inv_k;
+  }
   s.sample_size = setup.sample_size;
   s.k_cols = setup.columns_per_draw;
   s.rounds = params.n_trees;

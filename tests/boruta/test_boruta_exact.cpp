@@ -3,14 +3,17 @@
 // ranking examples, and the "no all-true support" rule — driven through a scripted importance provider.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
 
 #include "boruta_test_data.hpp"
 #include "featrel/boruta.hpp"
 #include "featrel/error.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/stats.hpp"
+#include "methods/boruta/boruta_internal.hpp"
 
 namespace {
 
@@ -254,3 +257,42 @@ TEST(BorutaExact, ProviderMustMatchTheColumns) {
 }
 
 }  // namespace
+
+// The width effect in miniature: while the noise feature f2 is active the shadows score 10, a bar f0 (8) never
+// clears; f1 clears it once (11 in fit 1, then 7) and so survives fit 8, where f0 and f2 are rejected with no
+// hit. Alone, f1 meets shadows of 1 and is confirmed, although f0 was above it in fits 2–8.
+TEST(BorutaExact, ARejectedFeatureAboveAConfirmedOneIsReported) {
+  const featrel::Dataset d = noise_data(100, 3);
+  Options o;
+  o.perc = 100;
+  const ImportanceProvider wide = [](const FitQuery& q) {
+    const bool crowded = std::find(q.active.begin(), q.active.end(), std::size_t{2}) != q.active.end();
+    std::vector<double> imp;
+    for (std::size_t j : q.active) imp.push_back(j == 0 ? 8.0 : j == 1 ? (q.iteration == 1 ? 11.0 : 7.0) : 0.0);
+    imp.resize(q.active.size() + q.shadow_sources.size(), crowded ? 10.0 : 1.0);
+    return imp;
+  };
+  const Result r = run(d, o, context(1), wide);
+  ASSERT_EQ(r.confirmed, (std::vector<std::size_t>{1}));
+  ASSERT_EQ(r.rejected, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(r.features[0].decided_at, 8);
+  const std::vector<detail::OutrankedRejection> found = detail::outranked_rejections(r);
+  ASSERT_EQ(found.size(), 1u);  // f2 (0 in every fit) is below f1 throughout
+  EXPECT_EQ(found[0].rejected, 0u);
+  EXPECT_EQ(found[0].confirmed, 1u);
+  EXPECT_EQ(found[0].above, 7);
+  EXPECT_EQ(found[0].shared, 8);
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(),
+                              [](const std::string& s) { return s.rfind("fragile_rejections: ", 0) == 0; });
+  ASSERT_NE(w, r.warnings.end());
+  EXPECT_NE(w->find("1 rejected feature was more important than a confirmed one in most of the fits they shared "
+                    "(f0 above f1 in 7 of 8)"),
+            std::string::npos)
+      << *w;
+  EXPECT_NE(w->find("the best of up to 8 shadows"), std::string::npos) << *w;  // shadow_count(1) = 8 > shadow_count(3)
+
+  // Where the rejected feature stayed below the confirmed one, nothing is said.
+  const Result plain = run(noise_data(100, 2), o, context(3), two_feature_script());
+  EXPECT_TRUE(detail::outranked_rejections(plain).empty());
+  for (const std::string& s : plain.warnings) EXPECT_EQ(s.find("fragile_rejections"), std::string::npos) << s;
+}

@@ -47,6 +47,17 @@ void check_column_fraction(const forest::ColumnFraction& f, const std::string& k
 ChanceCheck chance_check(const forest::BinnedData& bins, const forest::Target& target,
                          const std::vector<std::size_t>& columns, forest::Params params, std::uint64_t seed);
 
+// A rejected feature more important than a confirmed one in most (more than half) of the fits where both were
+// active: the confirmed partner with the largest such share (ties: the first confirmed).
+struct OutrankedRejection {
+  std::size_t rejected = 0, confirmed = 0;
+  int above = 0, shared = 0;
+};
+std::vector<OutrankedRejection> outranked_rejections(const Result& r);
+// The warning for them ("" when there are none); max_shadows is the largest shadow count of a fit.
+std::string outranked_rejections_warning(const std::vector<OutrankedRejection>& found,
+                                         const std::vector<std::string>& names, std::size_t max_shadows);
+
 // "k feature(s)" style counts for messages.
 std::string count_word(std::size_t n, std::string_view one, std::string_view many);
 

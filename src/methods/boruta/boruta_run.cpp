@@ -73,6 +73,7 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
   std::vector<double> share_sum(d, 0.0);
   std::vector<int> active_iters(d, 0);
   int unchanged = 0;
+  std::size_t max_shadows = 0;
   bool stopped_early = false;
   int k = 0;
   auto any_tentative = [&] {
@@ -88,6 +89,7 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
     const std::size_t n_a = q.active.size();
     q.n_trees = options.trees ? *options.trees : auto_trees(n_a, options.forest.max_depth);
     const std::size_t s = shadow_count(n_a);
+    max_shadows = std::max(max_shadows, s);
     for (std::size_t sh = 0; sh < s; ++sh) {
       q.shadow_sources.push_back(q.active[sh % n_a]);
       q.shadow_seeds.push_back(rng::derive(seed, 2, k, sh));
@@ -166,6 +168,10 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
     r.warnings.push_back(std::string(method) + ": " + detail::count_word(r.tentative.size(), "feature", "features") +
                          " still tentative after " + std::to_string(k) + " fits (" + to_string(r.stop_reason) +
                          "); see rough_fix_kept, or raise --max-iter");
+  if (method == "boruta")  // SFC's importance model re-examines the rejected features itself
+    if (std::string w = outranked_rejections_warning(outranked_rejections(r), data.feature_names, max_shadows);
+        !w.empty())
+      r.warnings.push_back(std::move(w));
   // Nothing confirmed: does the data carry signal the test did not resolve? (Forest runs only; SFC checks its
   // own empty answer with its own options' names.)
   if (r.confirmed.empty() && method == "boruta" && target) {

@@ -303,12 +303,14 @@ class Grower {
   };
 
   static std::uint32_t count(const Bin& b) { return b.n(); }
-  double grad(const Bin& b) const {
+  // A bin's gradient sum: n/K − k for a class (from the two tables), the stored sum for regression.
+  static double grad(const Bin& b, [[maybe_unused]] const double* n_over_k, [[maybe_unused]] const double* as_double) {
     if constexpr (kIsClass)
-      return s_->n_over_k[b.n()] - s_->as_double[b.k()];  // n/K − k
+      return n_over_k[b.n()] - as_double[b.k()];
     else
       return b.g;
   }
+  double grad(const Bin& b) const { return grad(b, s_->n_over_k.data(), s_->as_double.data()); }
   static void add(Bin& a, const Bin& b) {
     a.v += b.v;
     if constexpr (std::is_same_v<Bin, RegBin>) a.g += b.g;
@@ -513,12 +515,7 @@ class Grower {
     // grad() with its tables in registers: the compiler reloads them through s_ on every boundary otherwise.
     const double* n_over_k = s_->n_over_k.data();
     const double* as_double = s_->as_double.data();
-    const auto grad_of = [&](const Bin& x) {
-      if constexpr (kIsClass)
-        return n_over_k[x.n()] - as_double[x.k()];
-      else
-        return x.g;
-    };
+    const auto grad_of = [&](const Bin& x) { return grad(x, n_over_k, as_double); };
     const Bin miss = s_->has_missing[c] ? hq[B] : Bin{};
     const std::uint32_t nm = miss.n();
     // The column's best boundary in locals (registers), merged into `best` afterwards; strict comparisons

@@ -256,8 +256,6 @@ TEST(BorutaExact, ProviderMustMatchTheColumns) {
   EXPECT_THROW(run(d, Options{}, context(1), wrong), std::logic_error);
 }
 
-}  // namespace
-
 // The width effect in miniature: while the noise feature f2 is active the shadows score 10, a bar f0 (8) never
 // clears; f1 clears it once (11 in fit 1, then 7) and so survives fit 8, where f0 and f2 are rejected with no
 // hit. Alone, f1 meets shadows of 1 and is confirmed, although f0 was above it in fits 2–8.
@@ -296,3 +294,5 @@ TEST(BorutaExact, ARejectedFeatureAboveAConfirmedOneIsReported) {
   EXPECT_TRUE(detail::outranked_rejections(plain).empty());
   for (const std::string& s : plain.warnings) EXPECT_EQ(s.find("fragile_rejections"), std::string::npos) << s;
 }
+
+}  // namespace

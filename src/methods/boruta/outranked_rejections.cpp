@@ -3,9 +3,10 @@
 // first fits is the best of thousands of shadows, so a real feature can miss it in every fit before the first
 // test and be rejected, while a feature that scraped past it once survives to later fits, where far fewer
 // shadows set a far lower bar, and is confirmed. The warning says so, with the pairs that show it.
+#include <algorithm>
 #include <string>
+#include <vector>
 
-#include "featrel/format.hpp"
 #include "methods/boruta/boruta_internal.hpp"
 
 namespace featrel::boruta::detail {
@@ -14,11 +15,16 @@ std::vector<OutrankedRejection> outranked_rejections(const Result& r) {
   std::vector<OutrankedRejection> out;
   for (std::size_t j : r.rejected) {
     if (r.features[j].constant) continue;
+    // A rejected feature's importances end at the fit that rejected it.
+    const std::size_t fits =
+        std::min(r.importance_history.size(),
+                 static_cast<std::size_t>(r.features[j].decided_at.value_or(
+                     static_cast<int>(r.importance_history.size()))));
     OutrankedRejection best{j, 0, 0, 0};
     for (std::size_t g : r.confirmed) {
       int above = 0, shared = 0;
-      for (const auto& row : r.importance_history)
-        if (row[j] && row[g]) {
+      for (std::size_t k = 0; k < fits; ++k)
+        if (const auto& row = r.importance_history[k]; row[j] && row[g]) {
           ++shared;
           above += *row[j] > *row[g] ? 1 : 0;
         }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -84,7 +85,11 @@ struct LpSvm::Impl {
   lp_detail::Problem p;
   lp_detail::State s;
   LpSvmOptions opt;
-  ClpLp full;
+  // The LP on all data rows, built on first use (full_lp()): bound, probe and warm baseline LPs are solved on
+  // working sets (lazy rows, lazy columns), so most LpSvm objects never need it, and building it for every
+  // block of bound LPs was a third of a screened run at 200 × 2,000. Mutable: a const reader may build it.
+  mutable ClpLp full;
+  mutable bool full_built = false;
   std::unique_ptr<ClpLp> work;  // the lazy working set
   bool work_valid = false;
   std::uint64_t work_basis_id = 0;
@@ -101,6 +106,29 @@ struct LpSvm::Impl {
   std::unique_ptr<LpSvm> narrow;
   std::vector<int> narrow_cols;
   bool last_narrow = false;
+
+  // The full LP, built from the problem and the current state the first time it is needed. A probe present
+  // by then is added after the build, as append_probe_column() does on a built LP.
+  ClpLp& full_lp() const {
+    if (!full_built) {
+      full.clp().setMaximumIterations(opt.max_iterations);
+      if (opt.primal_tolerance > 0.0) full.set_primal_tolerance(opt.primal_tolerance);
+      std::vector<int> all(static_cast<std::size_t>(p.n_rows()));
+      std::iota(all.begin(), all.end(), 0);
+      if (s.has_probe) {
+        lp_detail::State bare = s;
+        bare.has_probe = false;
+        full.build(p, bare, all);
+        full.add_probe(p, s);
+      } else {
+        full.build(p, s, all);
+      }
+      full_built = true;
+    }
+    return full;
+  }
+  // The model of the last solve (the full LP before any solve).
+  const ClpLp& last_model() const { return last == &full ? full_lp() : *last; }
 
   int priv_position(int k) const {
     require(k >= 0 && k < p.d_priv_total && p.priv_position[static_cast<std::size_t>(k)] >= 0,
@@ -385,7 +413,7 @@ struct LpSvm::Impl {
     }
     last_narrow = false;
     const bool lazy = opt.lazy_rows && !current && !cold;
-    ClpLp* m = &full;
+    ClpLp* m = lazy ? nullptr : &full_lp();
     if (lazy) {
       // Rows added back by the previous task are not deleted but the working set rebuilt: CLP's matrix after
       // row deletions sums in a different order, and every task must see the same LP to the last bit.
@@ -441,13 +469,14 @@ struct LpSvm::Impl {
   LpBasis basis_of_last() const {
     if (last_narrow) return from_narrow(narrow->impl_->basis_of_last(), narrow_cols);
     LpBasis b;
-    last->basis_to(p, b);
-    if (last != &full) {
-      const Eigen::VectorXd xw = scores(*last);
+    const ClpLp& model = last_model();
+    model.basis_to(p, b);
+    if (&model != &full) {
+      const Eigen::VectorXd xw = scores(model);
       for (int r = 0; r < p.n_rows(); ++r) {
-        if (last->loaded(r)) continue;
+        if (model.loaded(r)) continue;
         const lp_detail::DataRow& row = p.rows[static_cast<std::size_t>(r)];
-        const double a = unloaded_activity(*last, xw, row);
+        const double a = unloaded_activity(model, xw, row);
         double lo = 0.0, hi = 0.0;
         p.row_bounds(r, s.epsilon, s.active[static_cast<std::size_t>(row.sample)] != 0, lo, hi);
         double gap = std::numeric_limits<double>::infinity();
@@ -522,12 +551,7 @@ LpSvm::LpSvm(Eigen::Ref<const Eigen::MatrixXd> X, Eigen::Ref<const Eigen::Vector
   m.s.plus_hi.assign(static_cast<std::size_t>(m.p.d), kInf);
   m.s.minus_lo.assign(static_cast<std::size_t>(m.p.d), 0.0);
   m.s.minus_hi.assign(static_cast<std::size_t>(m.p.d), kInf);
-  std::vector<int> all(static_cast<std::size_t>(m.p.n_rows()));
-  for (int r = 0; r < m.p.n_rows(); ++r) all[static_cast<std::size_t>(r)] = r;
-  m.full.clp().setMaximumIterations(options.max_iterations);
-  if (options.primal_tolerance > 0.0) m.full.set_primal_tolerance(options.primal_tolerance);
-  m.full.build(m.p, m.s, all);
-  m.last = &m.full;
+  m.last = &m.full;  // built on first use
 }
 
 LpSvm::~LpSvm() = default;
@@ -586,11 +610,11 @@ LpModelFit LpSvm::fit_baseline(double C) {
   obj.C = C;
   // Continue from the last LP solved, wherever it was solved (the lazy working set keeps its own model).
   if (m.last != &m.full || m.last_narrow) {
-    m.full.basis_from(m.p, m.basis_of_last());
+    m.full_lp().basis_from(m.p, m.basis_of_last());
     m.last = &m.full;
   }
   const LpSolve r = m.solve_on(obj, nullptr, false, "baseline LP (C = " + number(C) + ")");
-  return m.fit_of(*m.last, r);
+  return m.fit_of(m.last_model(), r);
 }
 
 LpModelFit LpSvm::fit_baseline(double C, const LpBasis& start) {
@@ -677,12 +701,12 @@ void LpSvm::restore_basis(const LpBasis& basis) {
   impl_->last = &impl_->full;
   impl_->last_narrow = false;
   if (basis.empty()) {
-    impl_->full.all_slack_basis();
+    impl_->full_lp().all_slack_basis();
     return;
   }
   impl_->check_basis(basis);
   require(!basis.has_probe_ || impl_->s.has_probe, "basis has a probe column but the LP has none");
-  impl_->full.basis_from(impl_->p, basis);
+  impl_->full_lp().basis_from(impl_->p, basis);
 }
 
 void LpSvm::append_probe_column(std::span<const double> z) {
@@ -692,7 +716,7 @@ void LpSvm::append_probe_column(std::span<const double> z) {
   m.s.probe = Eigen::Map<const Eigen::VectorXd>(z.data(), static_cast<Eigen::Index>(z.size()));
   require(m.s.probe.allFinite(), "probe values must be finite");
   m.s.has_probe = true;
-  m.full.add_probe(m.p, m.s);
+  if (m.full_built) m.full.add_probe(m.p, m.s);
   m.work_valid = false;
 }
 
@@ -703,14 +727,14 @@ void LpSvm::replace_probe_column(std::span<const double> z) {
   Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(z.data(), static_cast<Eigen::Index>(z.size()));
   require(v.allFinite(), "probe values must be finite");
   m.s.probe = std::move(v);
-  m.full.replace_probe(m.p, m.s);
+  if (m.full_built) m.full.replace_probe(m.p, m.s);
   m.work_valid = false;
 }
 
 void LpSvm::remove_probe_column() {
   Impl& m = *impl_;
   require(m.s.has_probe, "no probe column to remove");
-  m.full.remove_probe();
+  if (m.full_built) m.full.remove_probe();
   m.s.has_probe = false;
   m.s.probe.resize(0);
   m.work_valid = false;
@@ -753,7 +777,7 @@ void LpSvm::unpin_all() {
 
 ClassDualPoint LpSvm::Impl::dual_point_of(double lambda, double kappa, const double* row_duals, double mu,
                                           double rho) const {
-  const ClpLp& m = *last;
+  const ClpLp& m = last_model();
   const lp_detail::Problem& q = p;
   const ClpSimplex& clp = m.clp();
   const int rows = clp.numberRows(), cols = clp.numberColumns();
@@ -813,7 +837,7 @@ ClassDualPoint LpSvm::class_dual_point(double mu, double rho) const {
   require(q.p.n_fun == 0 && !q.s.has_probe, "a class dual point is for the LP without a privileged block or probe");
   require(q.last != nullptr, "class_dual_point() needs a solved LP");
   const Impl& owner = q.last_narrow ? *q.narrow->impl_ : q;
-  const ClpLp& m = *owner.last;
+  const ClpLp& m = owner.last_model();
   const double* y = m.clp().dualRowSolution();
   if (q.last_objective.kind == lp_detail::Objective::Kind::baseline)
     return owner.dual_point_of(1.0, q.last_objective.C, y, mu, rho);
@@ -871,7 +895,7 @@ WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {
 
 LpModelFit LpSvm::solution() const {
   const Impl& m = *impl_;
-  if (!m.last_narrow) return m.fit_of(*m.last, m.last_solve);
+  if (!m.last_narrow) return m.fit_of(m.last_model(), m.last_solve);
   // The narrow LP's columns are positions of this LP's active features.
   LpModelFit f = m.narrow->solution();
   Eigen::VectorXd w = Eigen::VectorXd::Zero(m.p.d_total);

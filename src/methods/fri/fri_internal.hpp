@@ -218,8 +218,9 @@ double clean(double v, double zero_tol);
 // Screening (docs/fri.md#screening). A certificate must lie this far (relative) below the noise threshold.
 inline constexpr double kScreenMargin = 1e-6;
 // Open sides solved per round before the certificates are tightened with their dual points. Small rounds prune
-// more LPs, but every round builds its blocks' LPs afresh (about 0.4 s each at 20,000 features): at 200 x 20,000
-// rounds of 16, 64, 128, 256 and unlimited took 68, 40, 34, 31 and 45 s (docs/fri.md#performance item 11).
+// more LPs but leave the two threads less to share: with the all-rows LP built on first use (item 12) a whole run
+// took, for rounds of 16, 32, 64 and 256, 7.9, 7.6, 7.2 and 6.9 s at 200 x 2,000 and 26.0, 25.6, 27.3 and 30.6 s
+// at 200 x 20,000 (docs/fri.md#performance items 11, 12); 256 favours the narrower, more common shape.
 inline constexpr std::size_t kScreenRound = 256;
 // Every active feature's interval (index = column of X) under fit's weight certificates, tightened by the dual
 // points of every LP solved: a side of a feature known to cross 0 (left at 0 by the baseline, or at 0 or of the

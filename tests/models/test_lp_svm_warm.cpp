@@ -224,6 +224,48 @@ TEST_P(LpSvmWarm, ProbeAppendReplaceRemoveEqualFreshLps) {
   lp.remove_probe_column();
 }
 
+// The all-rows LP is built on first use (docs/fri.md#performance item 12): a probe appended and replaced before
+// it exists must be in it when a solve needs it, and a basis saved before any solve must fit the layout.
+TEST_P(LpSvmWarm, AProbeSetBeforeTheFirstSolveIsInTheLp) {
+  const lp_test::Data dt = data(140, 8, 3);
+  const int n = static_cast<int>(dt.X.rows());
+  const int d = static_cast<int>(dt.X.cols());
+  std::vector<double> z1(static_cast<std::size_t>(n)), z2(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    z1[static_cast<std::size_t>(i)] = dt.X((i * 7 + 3) % n, 1);
+    z2[static_cast<std::size_t>(i)] = i % 9 == 0 ? 0.0 : dt.X((i * 11 + 5) % n, 2);  // another pattern
+  }
+  Eigen::MatrixXd Xz(n, d + 1);
+  Xz.leftCols(d) = dt.X;
+  for (int i = 0; i < n; ++i) Xz(i, d) = z2[static_cast<std::size_t>(i)];
+  LpSvm ref(Xz, dt.y, GetParam().task, lp_test::iota(d + 1), GetParam().epsilon, LpSvmOptions{false});
+  const LpModelFit rb = ref.fit_baseline(GetParam().C);
+  const LpBasis rs = ref.save_basis();
+  set_class(ref, rb);
+  const double ref_lo = ref.bound(d, LpSense::minimize, rs).objective;
+  const double ref_hi = ref.bound(d, LpSense::maximize, rs).objective;
+
+  EXPECT_FALSE(make(dt, false).save_basis().has_probe());  // before any solve: the all-slack basis, probe-free
+  LpSvm lp = make(dt, false);
+  lp.append_probe_column(z1);
+  lp.replace_probe_column(z2);
+  const LpModelFit b = lp.fit_baseline(GetParam().C);  // the first solve: the all-rows LP, built now
+  EXPECT_NEAR(b.l1_norm, rb.l1_norm, 1e-7);
+  EXPECT_NEAR(b.loss, rb.loss, 1e-7);
+  const LpBasis s = lp.save_basis();
+  ASSERT_TRUE(s.has_probe());
+  set_class(lp, b);
+  EXPECT_NEAR(lp.bound_probe(LpSense::minimize, s).objective, ref_lo, 1e-8);
+  EXPECT_NEAR(lp.bound_probe(LpSense::maximize, s).objective, ref_hi, 1e-8);
+  // A probe removed before the all-rows LP exists is not in it.
+  LpSvm plain = make(dt, false);
+  plain.append_probe_column(z1);
+  plain.remove_probe_column();
+  LpSvm direct = make(dt, false);
+  EXPECT_EQ(plain.fit_baseline(GetParam().C).solve.objective, direct.fit_baseline(GetParam().C).solve.objective);
+  EXPECT_FALSE(plain.save_basis().has_probe());
+}
+
 // Pinning a feature at its baseline weight keeps the baseline in the class: feasible, and the pinned feature's
 // bounds are the pin. Pinning it beyond its own maximum is infeasible, reported by feasible() and try_bound().
 TEST_P(LpSvmWarm, PinsAtTheBaselineStayFeasible) {

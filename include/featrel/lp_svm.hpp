@@ -276,8 +276,16 @@ class LpSvm {
   // Right after fit_baseline (the last solve): the weight certificates for the class with budgets mu, rho, per
   // column of the caller's X (WeightCertificates). Not for an LP with a privileged block or a probe column.
   WeightCertificates weight_certificates(double mu, double rho) const;
-  // The class dual point (budgets mu, rho) of the last solve: a baseline fit or a bound LP under set_budget.
+  // The class dual point (budgets mu, rho) of the last solve: a baseline fit or a bound LP under set_budget (a
+  // probe column, when present, is one more weight column of the class).
   ClassDualPoint class_dual_point(double mu, double rho) const;
+  // The certificates a class dual point of this LP gives for its probe column: z ≤ max_weight and
+  // -z ≤ max_minus_weight for every point of the class (+inf where none follows). Prices every weight column.
+  struct ProbeCertificate {
+    double max_weight = 0.0;
+    double max_minus_weight = 0.0;
+  };
+  ProbeCertificate probe_certificate(const ClassDualPoint& point, double mu) const;
   // The certificates a dual point gives for the columns `features` of X (the standardised data the LP was built
   // from), indexed by column of X (+inf for the others).
   static WeightCertificates certificates(const ClassDualPoint& point, Eigen::Ref<const Eigen::MatrixXd> X,

@@ -808,6 +808,7 @@ ClassDualPoint LpSvm::Impl::dual_point_of(double lambda, double kappa, const dou
   const int first_free = m.col_free(0), first_slack = m.col_free(0) + q.n_free;
   double min_slack = 0.0, free_dj = 0.0;
   for (int k = first_free; k < cols; ++k) {
+    if (m.has_probe() && (k == m.probe_col() || k == m.probe_col() + 1)) continue;  // weight columns
     const double cost = k < first_slack ? 0.0 : kappa;
     const double v = cost - aty[static_cast<std::size_t>(k)];
     if (k < first_slack)
@@ -834,7 +835,7 @@ ClassDualPoint LpSvm::Impl::dual_point_of(double lambda, double kappa, const dou
 ClassDualPoint LpSvm::class_dual_point(double mu, double rho) const {
   const Impl& q = *impl_;
   require(mu >= 0.0 && rho >= 0.0 && std::isfinite(mu) && std::isfinite(rho), "budget mu and rho must be finite and >= 0");
-  require(q.p.n_fun == 0 && !q.s.has_probe, "a class dual point is for the LP without a privileged block or probe");
+  require(q.p.n_fun == 0, "a class dual point is for the LP without a privileged block");
   require(q.last != nullptr, "class_dual_point() needs a solved LP");
   const Impl& owner = q.last_narrow ? *q.narrow->impl_ : q;
   const ClpLp& m = owner.last_model();
@@ -847,30 +848,53 @@ ClassDualPoint LpSvm::class_dual_point(double mu, double rho) const {
   return owner.dual_point_of(std::max(0.0, -y[m.l1_row()]), std::max(0.0, -y[m.loss_row()]), y, mu, rho);
 }
 
+namespace {
+
+// u = Xᵀv: a weight column's reduced costs are λ − u_k (w+) and λ + u_k (w-). A negative one (a dual
+// infeasibility within tolerance) can lower d'ᵀz by at most μ·(|u_k| − λ), the L1 row sharing μ; max_u is the
+// largest |u_k| over every weight column of the class.
+double certified_gap(const ClassDualPoint& point, double max_u, double mu) {
+  return std::max(0.0, point.gap + mu * std::max(0.0, max_u - point.lambda));
+}
+
+// For z in the class: d'(w+_j)·w+_j ≤ gap, so w_j ≤ w+_j ≤ gap / d'(w+_j); the same for -w_j with w-_j. A
+// reduced cost at rounding level belongs to a column in the basis: no useful bound there.
+double certified_weight(double gap, double reduced_cost) {
+  constexpr double kMinCertifyingCost = 1e-9;
+  return reduced_cost > kMinCertifyingCost ? gap / reduced_cost : std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
 WeightCertificates LpSvm::certificates(const ClassDualPoint& point, Eigen::Ref<const Eigen::MatrixXd> X,
                                        std::span<const int> features, double mu) {
-  constexpr double kMinCertifyingCost = 1e-9;
   const double inf = std::numeric_limits<double>::infinity();
   WeightCertificates out;
   out.max_weight = Eigen::VectorXd::Constant(X.cols(), inf);
   out.max_minus_weight = Eigen::VectorXd::Constant(X.cols(), inf);
-  // u = Xᵀv: the weight columns' reduced costs are λ − u_k (w+) and λ + u_k (w-). A negative one (a dual
-  // infeasibility within tolerance) can lower d'ᵀz by at most μ·(|u_k| − λ), the L1 row sharing μ.
   Eigen::VectorXd u(static_cast<Eigen::Index>(features.size()));
   double max_u = 0.0;
   for (std::size_t q = 0; q < features.size(); ++q) {
     u[static_cast<Eigen::Index>(q)] = X.col(features[q]).dot(point.v);
     max_u = std::max(max_u, std::abs(u[static_cast<Eigen::Index>(q)]));
   }
-  out.gap = std::max(0.0, point.gap + mu * std::max(0.0, max_u - point.lambda));
-  // For z in the class: d'(w+_j)·w+_j ≤ gap, so w_j ≤ w+_j ≤ gap / d'(w+_j); the same for -w_j with w-_j. A
-  // reduced cost at rounding level belongs to a column in the basis: no useful bound there.
+  out.gap = certified_gap(point, max_u, mu);
   for (std::size_t q = 0; q < features.size(); ++q) {
-    const double dp = point.lambda - u[static_cast<Eigen::Index>(q)], dm = point.lambda + u[static_cast<Eigen::Index>(q)];
-    if (dp > kMinCertifyingCost) out.max_weight[features[q]] = out.gap / dp;
-    if (dm > kMinCertifyingCost) out.max_minus_weight[features[q]] = out.gap / dm;
+    out.max_weight[features[q]] = certified_weight(out.gap, point.lambda - u[static_cast<Eigen::Index>(q)]);
+    out.max_minus_weight[features[q]] = certified_weight(out.gap, point.lambda + u[static_cast<Eigen::Index>(q)]);
   }
   return out;
+}
+
+LpSvm::ProbeCertificate LpSvm::probe_certificate(const ClassDualPoint& point, double mu) const {
+  const Impl& q = *impl_;
+  require(q.s.has_probe, "no probe column");
+  require(point.v.size() == q.p.X.rows(), "the dual point is not of this LP's samples");
+  const double uz = q.s.probe.dot(point.v);
+  double max_u = std::abs(uz);
+  if (q.p.X.cols() > 0) max_u = std::max(max_u, (q.p.X.transpose() * point.v).cwiseAbs().maxCoeff());
+  const double gap = certified_gap(point, max_u, mu);
+  return ProbeCertificate{certified_weight(gap, point.lambda - uz), certified_weight(gap, point.lambda + uz)};
 }
 
 WeightCertificates LpSvm::weight_certificates(double mu, double rho) const {

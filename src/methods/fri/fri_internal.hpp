@@ -239,6 +239,10 @@ Probes run_probes(const Problem& pb, const Options& o, const Fit& fit, const Run
                   std::vector<std::string>& warnings);
 // Column `column` of pb.X with its rows in the order sigma (a probe).
 std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma);
+// A refitted probe's signed range [a, b] (docs/fri.md#probes-and-thresholds), right after the refit on lp, under
+// the refit's class mc (already set as the budget), every LP from `from`; refit_weight is the refit's probe
+// weight. A side that cannot change the probe's upper or lower value is not solved and comes back as 0.
+SignedRange probe_range(LpSvm& lp, const ModelClass& mc, const LpBasis& from, double refit_weight);
 // The thresholds of a Probes from its upper and lower values.
 void finish_probes(Probes& pr, const Options& o);
 // n_probes probe tasks of block kind `kind` ("probes", "privileged_probes"), each giving [upper, lower], with

@@ -88,6 +88,31 @@ Probes reference_probes(const Problem& pb, const Options& o, const Fit& fit, con
 
 }  // namespace
 
+// A probe the refit leaves at 0 has 0 in [a, b]: its lower value is 0 and its upper value the larger of b and -a.
+// Its side with the larger certificate (from the refit's dual point) is solved first; when that LP's dual point
+// or the refit's certifies the other side no larger than the solved one, the other LP cannot change either value
+// and is skipped (its side is set to 0). Otherwise, and for a probe the refit uses, both sides are solved.
+SignedRange probe_range(LpSvm& lp, const ModelClass& mc, const LpBasis& from, double refit_weight) {
+  SignedRange r;
+  if (refit_weight != 0.0) {
+    r.a = lp.bound_probe(LpSense::minimize, from).objective;
+    r.b = lp.bound_probe(LpSense::maximize, from).objective;
+    return r;
+  }
+  const auto certificate = [&] { return lp.probe_certificate(lp.class_dual_point(mc.mu, mc.rho), mc.mu); };
+  const LpSvm::ProbeCertificate at_refit = certificate();
+  if (at_refit.max_weight >= at_refit.max_minus_weight) {
+    r.b = lp.bound_probe(LpSense::maximize, from).objective;
+    const double minus = std::min(at_refit.max_minus_weight, certificate().max_minus_weight);
+    r.a = minus <= r.b ? 0.0 : lp.bound_probe(LpSense::minimize, from).objective;
+  } else {
+    r.a = lp.bound_probe(LpSense::minimize, from).objective;
+    const double plus = std::min(at_refit.max_weight, certificate().max_weight);
+    r.b = plus <= -r.a ? 0.0 : lp.bound_probe(LpSense::maximize, from).objective;
+  }
+  return r;
+}
+
 std::vector<double> permuted_column(const Problem& pb, int column, const std::vector<std::size_t>& sigma) {
   std::vector<double> z(sigma.size());
   for (std::size_t i = 0; i < sigma.size(); ++i) z[i] = (*pb.X)(static_cast<Eigen::Index>(sigma[i]), column);
@@ -145,6 +170,7 @@ Json probe_block(const Problem& pb, const Options& o, const Fit& fit, const Json
       ModelClass mc = fit.model_class;
       LpBasis refit_basis;
       const LpBasis* from = &fit.basis;
+      double refit_weight = 0.0;
       if (o.probe_refit) {
         // The baseline with the probe as one more feature, from the baseline basis (the probe enters at 0).
         const LpModelFit f = lp.fit_baseline(fit.C, fit.basis);
@@ -152,11 +178,16 @@ Json probe_block(const Problem& pb, const Options& o, const Fit& fit, const Json
         mc = model_class_of(f, pb, o);
         refit_basis = lp.save_basis();
         from = &refit_basis;
+        refit_weight = f.probe_weight;
       }
       lp.set_budget(mc.mu, mc.rho);
       SignedRange r;
-      r.a = lp.bound_probe(LpSense::minimize, *from).objective;
-      r.b = lp.bound_probe(LpSense::maximize, *from).objective;
+      if (o.probe_refit && pb.priv_active.empty()) {  // certificates are for the LP without a privileged block
+        r = probe_range(lp, mc, *from, refit_weight);
+      } else {
+        r.a = lp.bound_probe(LpSense::minimize, *from).objective;
+        r.b = lp.bound_probe(LpSense::maximize, *from).objective;
+      }
       const FeatureResult iv = interval_of(r, Nk, 0.0, tol);
       values.push_back(Json::array({iv.upper, iv.lower}));
     } catch (const SolverError& e) {

@@ -48,8 +48,10 @@ TEST(ColumnDots, BlocksEqualSinglePairsAndTheDocumentedOrder) {
     std::vector<const double*> a(n_a), b(n_b);
     for (std::size_t c = 0; c < n_a; ++c) a[c] = A.data() + c * stride;
     for (std::size_t c = 0; c < n_b; ++c) b[c] = B.data() + c * stride;
-    std::vector<double> block(n_a * n_b);
+    std::vector<double> block(n_a * n_b), narrow(n_a * n_b);
     column_dots(a.data(), n_a, b.data(), n_b, stride, block.data());
+    selectors::detail::column_dots_narrow(a.data(), n_a, b.data(), n_b, stride, narrow.data());
+    EXPECT_EQ(block, narrow) << rows;
     for (std::size_t i = 0; i < n_a; ++i)
       for (std::size_t j = 0; j < n_b; ++j) {
         double alone = 0.0;
@@ -57,6 +59,19 @@ TEST(ColumnDots, BlocksEqualSinglePairsAndTheDocumentedOrder) {
         EXPECT_EQ(block[i * n_b + j], alone) << rows << " " << i << " " << j;
         EXPECT_EQ(alone, lane_dot(a[i], b[j], stride)) << rows << " " << i << " " << j;
       }
+#ifdef FEATREL_DOTS_WIDE
+    // The 512-bit kernel's tiles (4 × 8 pairs, then 2- and 1-column remainders) against the documented order, on
+    // every shape of the remainder.
+    if (selectors::detail::wide_dots_available())
+      for (const std::size_t na : {1u, 2u, 3u, 4u, 5u, 11u})
+        for (const std::size_t nb : {1u, 2u, 7u, 8u, 9u, 23u}) {
+          std::vector<double> wide(na * nb);
+          selectors::detail::column_dots_wide(a.data(), na, b.data(), nb, stride, wide.data());
+          for (std::size_t i = 0; i < na; ++i)
+            for (std::size_t j = 0; j < nb; ++j)
+              EXPECT_EQ(wide[i * nb + j], lane_dot(a[i], b[j], stride)) << rows << " " << na << "x" << nb;
+        }
+#endif
   }
 }
 

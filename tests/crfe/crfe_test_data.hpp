@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Dense>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -117,6 +119,28 @@ inline featrel::RunContext context(std::uint64_t seed, unsigned threads = 1) {
   ctx.seed = seed;
   ctx.threads = threads;
   return ctx;
+}
+
+// Wide data for the elimination loop: n rows × p columns, the first 4 columns carry the class (shifted means), the
+// rest is noise.
+struct Wide {
+  Eigen::MatrixXd X;
+  std::vector<int> y;
+};
+
+inline Wide wide(std::size_t n, std::size_t p, std::size_t K, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> z(0.0, 1.0);
+  Wide w;
+  w.X.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(p));
+  for (std::size_t i = 0; i < n; ++i) {
+    const int c = static_cast<int>(i % K);
+    w.y.push_back(c);
+    for (std::size_t j = 0; j < p; ++j)
+      w.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) =
+          z(rng) + (j < 4 && j % K == static_cast<std::size_t>(c) ? 1.5 : 0.0);
+  }
+  return w;
 }
 
 }  // namespace crfe_test

@@ -3,8 +3,7 @@
 // path's removals, ranking and scores: the same steps in the same order, weights equal to rounding.
 #include <gtest/gtest.h>
 
-#include <random>
-
+#include "crfe_test_data.hpp"
 #include "methods/crfe/crfe_internal.hpp"
 
 namespace {
@@ -14,28 +13,8 @@ using featrel::crfe::detail::eliminate;
 using featrel::crfe::detail::PathInput;
 using featrel::crfe::detail::PathSettings;
 
-struct Wide {
-  Eigen::MatrixXd X;
-  std::vector<int> y;
-};
-
-// n rows × p columns; the first 4 columns carry the class (shifted means), the rest is noise.
-Wide wide(std::size_t n, std::size_t p, std::size_t K, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> z(0.0, 1.0);
-  Wide w;
-  w.X.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(p));
-  for (std::size_t i = 0; i < n; ++i) {
-    const int c = static_cast<int>(i % K);
-    w.y.push_back(c);
-    for (std::size_t j = 0; j < p; ++j)
-      w.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = z(rng) + (j < 4 && j % K == static_cast<std::size_t>(c) ? 1.5 : 0.0);
-  }
-  return w;
-}
-
 void expect_same_path(Method method, std::size_t K, std::size_t step, double step_fraction) {
-  const Wide w = wide(40, 260, K, 11 + K);
+  const crfe_test::Wide w = crfe_test::wide(40, 260, K, 11 + K);
   const ClassSums sums = class_sums(w.X, w.y, K);
   PathInput in;
   in.X = &w.X;

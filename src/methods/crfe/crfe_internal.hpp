@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,14 @@ struct PathSettings {
   bool truncate = false;         // stop the loop at the stop point (fixed k or the rule)
   bool keep_betas = false;
   bool row_gram = true;  // at width, keep X̃X̃ᵀ across steps for the Newton solver (false: the plain path, for tests)
+  // Which steps' models (w, b) the path keeps. All of them by default; with keep_all_models false only those
+  // model_for can need for a subset of a size in model_sizes (the step of that size, or the last step holding
+  // such a subset, which warm-starts its refit), the β rule's selection and the last step. At p = 20,000 with
+  // step 1 all models are p²/2 doubles, 1.6 GB.
+  bool keep_all_models = true;
+  std::vector<std::size_t> model_sizes;
+  // Called with each step, its columns and its model before the model may be dropped (RFECV scores every step).
+  std::function<void(std::size_t, const std::vector<std::size_t>&, const Eigen::MatrixXd&)> on_step;
 };
 
 // The fitted path.
@@ -64,7 +73,7 @@ struct Path {
   std::vector<Step> steps;
   std::vector<std::size_t> start;                   // F_0, ascending
   std::vector<std::size_t> sizes;                   // |F_t| per step
-  std::vector<Eigen::MatrixXd> models;              // per step: K' × (|F_t| + 1) rows (w, b)
+  std::vector<Eigen::MatrixXd> models;              // per step: K' × (|F_t| + 1) rows (w, b); empty if not kept
   std::vector<BetaSnapshot> betas;                  // keep_betas
   std::vector<std::size_t> survivors;               // F at the end, ascending
   std::vector<std::size_t> removed;                 // loop removals, first removed first
@@ -80,6 +89,8 @@ struct Path {
   std::vector<std::string> warnings;
 
   std::size_t n_steps() const { return sizes.size(); }
+  // Step t's model; a std::logic_error if PathSettings did not keep it (a caller asked for a size it did not name).
+  const Eigen::MatrixXd& model_at(std::size_t t) const;
   // F_t, ascending: F_0 without the columns removed before step t. Steps keep no copy of their own: at p = 20,000
   // with step 1 that would be p²/2 indices.
   std::vector<std::size_t> features_at(std::size_t t) const;

@@ -68,6 +68,16 @@ Run run_split(const Dataset& data, const Prepared& prep, const Options& o, Metho
   PathInput in{&prep.Z_train, &prep.y_train, prep.n_classes, prep.active,
                method == Method::crfe ? &prep.sums : nullptr};
   PathSettings s = settings_for(o, method, p0);
+  // RFECV's folds are independent of the main path; run first, their size is one the path must keep a model for.
+  std::optional<CvScores> cv;
+  if (o.stop == Stop::cv) cv = cross_validate_size(prep, s, o.cv_folds, rng::derive(seed, "cv"), inner);
+  // Keep only the models of the subsets asked about below: all columns, the selection (a fixed size, the CV
+  // size, every column, or the β rule's, which the path adds itself) and the evaluated prefixes.
+  s.keep_all_models = o.sweep;
+  s.model_sizes = {p0, p};
+  if (o.stop == Stop::fixed) s.model_sizes.push_back(o.n_features_to_select);
+  if (cv) s.model_sizes.push_back(cv->chosen);
+  s.model_sizes.insert(s.model_sizes.end(), o.eval_sizes.begin(), o.eval_sizes.end());
   const std::string stage = to_string(method) + ": elimination";
   Path path = eliminate(in, s, p, inner, progress, stage);
   run.ranking = ranking_of(path, method, tail);
@@ -108,10 +118,9 @@ Run run_split(const Dataset& data, const Prepared& prep, const Options& o, Metho
                        : "β rule never fired; selected the final " + std::to_string(n_selected) + " feature(s)");
     }
   } else {  // cv
-    CvScores cv = cross_validate_size(prep, s, o.cv_folds, rng::derive(seed, "cv"), inner);
-    n_selected = cv.chosen;
+    n_selected = cv->chosen;
     st.reason = "cv";
-    run.cv = std::move(cv);
+    run.cv = std::move(*cv);
   }
   st.n_selected = n_selected;
   run.selected = prefix_sorted(run.ranking, n_selected);

@@ -63,6 +63,7 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   SvmRowSpace row_space;
   Eigen::MatrixXd& gram = row_space.gram;
   std::size_t downdated = 0;
+  std::vector<char> kept;  // per step: whether its model stays once the next step is fitted
   std::size_t t = 0;
   bool stop_loop = false;
   while (F.size() > floor && !stop_loop) {
@@ -138,8 +139,16 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
     }
     if (s.keep_betas)
       path.betas.push_back(BetaSnapshot{F, std::vector<double>(scores.data(), scores.data() + scores.size())});
+    if (path.fired && path.stop_step == t) s.model_sizes.push_back(path.stop_size);
     path.sizes.push_back(F.size());
     path.models.push_back(model.stacked());
+    if (s.on_step) s.on_step(t, F, path.models.back());
+    // A subset of size k is this step's set (k = |F_t|) or warm-starts its refit from it (|F_t| > k > |F_t+1|).
+    const std::size_t next_size = F.size() - removal.size();
+    kept.push_back(s.keep_all_models || std::any_of(s.model_sizes.begin(), s.model_sizes.end(), [&](std::size_t k) {
+                     return k == F.size() || (k < F.size() && k > next_size);
+                   }));
+    if (t > 0 && !kept[t - 1]) path.models[t - 1] = Eigen::MatrixXd();  // the last step's model always stays
     path.steps.push_back(std::move(st));
 
     // The next step's columns and its warm start: this step's (w, b) with the removed coordinates deleted.
@@ -158,6 +167,12 @@ Path eliminate(const PathInput& in, PathSettings s, std::size_t p_total, const R
   }
   path.survivors = F;
   return path;
+}
+
+const Eigen::MatrixXd& Path::model_at(std::size_t t) const {
+  if (models.at(t).size() == 0)
+    throw std::logic_error("crfe: the model of step " + std::to_string(t) + " was not kept (PathSettings::model_sizes)");
+  return models[t];
 }
 
 std::vector<std::size_t> Path::features_at(std::size_t t) const {
@@ -190,8 +205,8 @@ Model model_for(const PathInput& in, Path& path, const std::vector<std::size_t>&
   const Eigen::Index k = static_cast<Eigen::Index>(subset.size());
   for (std::size_t t = 0; t < path.n_steps(); ++t) {
     if (path.sizes[t] == subset.size() && path.features_at(t) == subset) {
-      m.W = path.models[t].leftCols(k);
-      m.b = path.models[t].col(k);
+      m.W = path.model_at(t).leftCols(k);
+      m.b = path.model_at(t).col(k);
       return m;
     }
   }
@@ -214,7 +229,7 @@ Model model_for(const PathInput& in, Path& path, const std::vector<std::size_t>&
     for (std::size_t j : subset)
       pos.push_back(static_cast<Eigen::Index>(std::lower_bound(Ft.begin(), Ft.end(), j) - Ft.begin()));
     pos.push_back(static_cast<Eigen::Index>(Ft.size()));
-    warm = path.models[*last_step](Eigen::all, pos);
+    warm = path.model_at(*last_step)(Eigen::all, pos);
   }
   const Eigen::MatrixXd Xs = (*in.X)(Eigen::all, as_index(subset));
   const auto t0 = Clock::now();

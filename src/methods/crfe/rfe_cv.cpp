@@ -25,6 +25,9 @@ CvScores cross_validate_size(const Prepared& prep, const PathSettings& settings,
   s.truncate = false;
   s.fixed_k = 0;
   s.keep_betas = false;
+  s.keep_all_models = false;  // every step is scored as it is fitted (on_step); the survivors' refit starts from
+                              // the last step, whose model always stays
+  s.model_sizes.clear();
   std::map<std::size_t, std::pair<double, std::size_t>, std::greater<>> by_size;  // size → (Σ accuracy, folds)
   for (std::size_t f = 0; f < folds; ++f) {
     std::vector<std::size_t> fit_rows, held;
@@ -36,16 +39,16 @@ CvScores cross_validate_size(const Prepared& prep, const PathSettings& settings,
     for (std::size_t i : fit_rows) y_fit.push_back(prep.y_train[i]);
     for (std::size_t i : held) y_held.push_back(prep.y_train[i]);
     PathInput in{&X_fit, &y_fit, K, prep.active, nullptr};
-    Path path = eliminate(in, s, prep.p, inner, nullptr, "");
     const auto score = [&](const Model& m) {
       auto& slot = by_size[m.features.size()];
       slot.first += svm_accuracy(m, X_held, y_held);
       slot.second += 1;
     };
-    for (std::size_t t = 0; t < path.n_steps(); ++t) {
-      const Eigen::Index k = static_cast<Eigen::Index>(path.sizes[t]);
-      score(Model{path.features_at(t), path.models[t].leftCols(k), path.models[t].col(k)});
-    }
+    s.on_step = [&](std::size_t, const std::vector<std::size_t>& F, const Eigen::MatrixXd& model) {
+      const auto k = static_cast<Eigen::Index>(F.size());
+      score(Model{F, model.leftCols(k), model.col(k)});
+    };
+    Path path = eliminate(in, s, prep.p, inner, nullptr, "");
     // The floor size has no step of its own: one more fit.
     score(model_for(in, path, path.survivors, s, inner));
   }

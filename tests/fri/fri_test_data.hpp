@@ -87,6 +87,19 @@ inline featrel::Dataset generated(const featrel::gen::RelevanceOptions& o, std::
   return dataset(g.X, g.names, as_text(g.y), task);
 }
 
+// Data wider than tall for `task`: n rows, d columns, 3 strong and 4 weak features, little noise.
+inline featrel::gen::RelevanceOptions wide(const std::string& task, std::size_t n, std::size_t d) {
+  featrel::gen::RelevanceOptions g;
+  g.task = task;
+  g.n_samples = n;
+  g.n_features = d;
+  g.n_strong = 3;
+  g.n_weak = 4;
+  g.noise = 0.1;
+  if (task == "regression") g.target_noise = 0.1;
+  return g;
+}
+
 inline featrel::gen::RelevanceOptions sim(const std::string& preset, std::size_t n) {
   featrel::gen::RelevanceOptions o = featrel::gen::relevance_preset(preset);
   o.n_samples = n;

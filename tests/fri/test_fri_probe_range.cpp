@@ -19,17 +19,7 @@ using featrel::LpSvm;
 using featrel::fri::Options;
 using featrel::fri::PhaseStats;
 
-featrel::gen::RelevanceOptions wide(const std::string& task) {
-  featrel::gen::RelevanceOptions g;
-  g.task = task;
-  g.n_samples = 60;
-  g.n_features = 150;
-  g.n_strong = 3;
-  g.n_weak = 4;
-  g.noise = 0.1;
-  if (task == "regression") g.target_noise = 0.1;
-  return g;
-}
+featrel::gen::RelevanceOptions wide(const std::string& task) { return fri_test::wide(task, 60, 150); }
 
 // Probe k's column as the run draws it (the source column itself does not matter here, only that the probe is
 // a permuted real column).

@@ -20,17 +20,7 @@ using featrel::fri::FeatureResult;
 using featrel::fri::Options;
 using featrel::fri::Result;
 
-featrel::gen::RelevanceOptions wide(const std::string& task) {
-  featrel::gen::RelevanceOptions g;
-  g.task = task;
-  g.n_samples = 100;
-  g.n_features = 200;
-  g.n_strong = 3;
-  g.n_weak = 4;
-  g.noise = 0.1;
-  if (task == "regression") g.target_noise = 0.1;
-  return g;
-}
+featrel::gen::RelevanceOptions wide(const std::string& task) { return fri_test::wide(task, 100, 200); }
 
 Options options(bool screen) {
   Options o;
@@ -112,7 +102,9 @@ TEST(FriScreeningNeededBelowNoise, LowerBoundsStayExact) {
     if (a.cls == 0 && a.lower > 0.0) ++needed;
     EXPECT_EQ(b.lower, a.lower) << j;
     EXPECT_EQ(b.needed_below_noise, a.needed_below_noise) << j;
-    if (a.lower > 0.0) EXPECT_FALSE(b.screened) << j;
+    if (a.lower > 0.0) {
+      EXPECT_FALSE(b.screened) << j;
+    }
   }
   ASSERT_GT(needed, 10);  // the case this test is about
 }
@@ -152,7 +144,9 @@ TEST_P(FriScreening, RoundsCloseSidesWithTheirDualPoints) {
         const FeatureResult& a = full.result.features[j];
         EXPECT_EQ(detail::relevance_class(r[j].lower, r[j].upper, fast.result.probes, fast_prep->o), a.cls) << j;
         EXPECT_GE(r[j].upper, a.upper - 1e-12) << j;
-        if (!r[j].screened) EXPECT_EQ(r[j].upper, a.upper) << j;
+        if (!r[j].screened) {
+          EXPECT_EQ(r[j].upper, a.upper) << j;
+        }
       }
     }
   }
@@ -181,7 +175,9 @@ TEST(FriScreeningMulticlass, SameCombinedClasses) {
   for (std::size_t j = 0; j < full.features.size(); ++j) {
     screened += fast.features[j].screened;
     EXPECT_GE(fast.features[j].upper, full.features[j].upper - 1e-12) << j;
-    if (!fast.features[j].screened) EXPECT_EQ(fast.features[j].upper, full.features[j].upper) << j;
+    if (!fast.features[j].screened) {
+      EXPECT_EQ(fast.features[j].upper, full.features[j].upper) << j;
+    }
   }
   EXPECT_GT(screened, 100);
 }

@@ -17,8 +17,9 @@ runs on the same file in the same session and the ratio is printed:
 With --growth the script also fits how each method's wall time grows with D (N = 200; D = 500, 2,000, 8,000) and
 with N (D = 2,000; N = 100, 200, 400): the exponent b of time ~ size^b, from a least-squares line in log-log.
 
-Time and memory come from wait4() on each child (CPU = user + system; peak = max resident set size). Runs that
-hit the time limit are reported as such, with the time limit as a lower bound.
+Time and memory come from wait4() on each run (CPU = user + system; peak = max resident set size), forked from a
+small helper so that the peak is the run's own and not this script's (USAGE_HELPER); peaks below about 10 MB read
+as 10 MB. Runs that hit the time limit are reported as such, with the time limit as a lower bound.
 
 Usage: omics.py FEATREL_BINARY [--shapes 200x2000,200x20000 ("" for none)] [--timeout 150] [--methods a,b] [--growth]
 Runs under /usr/bin/python3 (scikit-learn is a Debian package there).
@@ -52,31 +53,65 @@ def registered_methods(binary):
     return [n for n in names if n not in NOT_METHODS]
 
 
+# Runs the command as its grandchild and writes the grandchild's wait4() usage to a file. A child's peak resident
+# memory (ru_maxrss) starts from the high-water mark of the memory it was forked from, so children forked from
+# this script (which holds a 20,000-column table while it computes the noise ceiling) all reported at least the
+# script's own peak: 271 MB for `featrel fisher`, whose own peak is 165 MB. Forked from this small helper instead,
+# a run's peak is its own (at least the helper's, about 10 MB). The wall time is measured there too, without the
+# helper's start-up. SIGTERM makes it kill the command and still report.
+USAGE_HELPER = r"""
+import json, os, signal, sys, time
+out, cmd = sys.argv[1], sys.argv[2:]
+start = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(cmd[0], cmd)
+    finally:
+        os._exit(127)
+def stop(signum, frame):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+signal.signal(signal.SIGTERM, stop)
+_, status, usage = os.wait4(pid, 0)
+wall = time.monotonic() - start
+with open(out, "w") as f:
+    json.dump({"status": status, "wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "maxrss_kb": usage.ru_maxrss}, f)
+"""
+
+
 def measured(cmd, timeout, env=None):
-    """Runs cmd; returns dict(wall, cpu, peak_mb, exit, timed_out) from wait4 on the child."""
+    """Runs cmd; returns dict(wall, cpu, peak_mb, exit, timed_out) from wait4 on it (see USAGE_HELPER)."""
     start = time.monotonic()
     # Output goes to files, not pipes: a method's table of 20,000 rows would fill a pipe nobody reads until exit.
     out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-    proc = subprocess.Popen(cmd, stdout=out_file, stderr=err_file, env=env, start_new_session=True)
-    timed_out = False
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid != 0:
-            break
-        if time.monotonic() - start > timeout:
-            os.killpg(proc.pid, signal.SIGKILL)
-            timed_out = True
-            pid, status, usage = os.wait4(proc.pid, 0)
-            break
-        time.sleep(0.02)
-    wall = time.monotonic() - start
+    with tempfile.TemporaryDirectory() as scratch:
+        usage_path = os.path.join(scratch, "usage.json")
+        proc = subprocess.Popen([sys.executable, "-c", USAGE_HELPER, usage_path] + list(cmd), stdout=out_file,
+                                stderr=err_file, env=env, start_new_session=True)
+        timed_out = False
+        while proc.poll() is None:
+            if time.monotonic() - start > timeout:
+                proc.send_signal(signal.SIGTERM)  # the helper kills the command and reports its usage
+                timed_out = True
+                proc.wait()
+                break
+            time.sleep(0.02)
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # anything the command left running
+        except ProcessLookupError:
+            pass
+        with open(usage_path) as f:
+            usage = json.load(f)
     out_file.seek(0)
     err_file.seek(0)
     stdout = out_file.read().decode(errors="replace")
     stderr = err_file.read().decode(errors="replace")
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024.0,
-            "exit": proc.returncode, "timed_out": timed_out, "stderr": stderr, "stdout": stdout}
+    return {"wall": usage["wall"], "cpu": usage["cpu"], "peak_mb": usage["maxrss_kb"] / 1024.0,
+            "exit": os.waitstatus_to_exitcode(usage["status"]), "timed_out": timed_out, "stderr": stderr,
+            "stdout": stdout}
 
 
 def generate(binary, n, d, folder, seed):

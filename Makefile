@@ -7,7 +7,7 @@ CMAKE_FLAGS ?=
 
 export OMP_WAIT_POLICY ?= passive
 
-.PHONY: all deps configure tool build demo test test-sanitize fuzz bench clean
+.PHONY: all deps configure tool build demo test configure-sanitize test-sanitize fuzz bench clean
 
 all: build
 
@@ -32,16 +32,21 @@ demo: tool
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# AddressSanitizer + UndefinedBehaviorSanitizer build in its own folder.
-test-sanitize: deps
-	cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=Sanitize -DFEATREL_SANITIZE=ON $(CMAKE_FLAGS)
+# One instrumented build in its own folder for the sanitizer tests and the fuzzers: clang at -O0 with
+# AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer's coverage (one build instead of two in CI).
+configure-sanitize: deps
+	CC=clang CXX=clang++ cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=Sanitize -DFEATREL_SANITIZE=ON \
+	  -DFEATREL_FUZZ=ON $(CMAKE_FLAGS)
+
+test-sanitize: configure-sanitize
 	cmake --build $(SANITIZE) -j$(JOBS)
 	cd $(SANITIZE) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j$(JOBS)
 
-# libFuzzer harnesses (clang) for the input grammars, each run for FUZZ_SECONDS (default 60).
-fuzz: deps
-	bash scripts/fuzz.sh
+# The libFuzzer harnesses for the input grammars, each run for FUZZ_SECONDS (default 60); reuses the
+# instrumented build of test-sanitize when it is there.
+fuzz: configure-sanitize
+	FUZZ_BUILD=$(SANITIZE) bash scripts/fuzz.sh
 
 bench: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFEATREL_BUILD_BENCH=ON $(CMAKE_FLAGS)
@@ -49,4 +54,4 @@ bench: deps
 	bash bench/run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE) build-fuzz
+	rm -rf $(BUILD) $(SANITIZE)

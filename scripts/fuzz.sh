@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses with clang in build-fuzz/ and runs each for FUZZ_SECONDS (default 60) from its
-# committed seed corpus (fuzz/corpus/NAME, copied so that the repository is not written to). Fails on any crash,
-# sanitizer report, timeout (an input taking over 10 s) or out-of-memory (over 2 GB).
+# Runs the libFuzzer harnesses, each for FUZZ_SECONDS (default 60) from its committed seed corpus (fuzz/corpus/NAME,
+# copied so that the repository is not written to). Fails on any crash, sanitizer report, timeout (an input taking
+# over 10 s) or out-of-memory (over 2 GB). The harnesses are built in FUZZ_BUILD (default build-sanitize), a folder
+# configured by `make configure-sanitize` (clang, FEATREL_FUZZ=ON): `make fuzz` does both; after
+# `make test-sanitize` nothing is rebuilt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-dir=${FUZZ_BUILD:-build-fuzz}
-CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFEATREL_FUZZ=ON \
-  -DFEATREL_BUILD_TESTS=OFF > /dev/null
+dir=${FUZZ_BUILD:-build-sanitize}
+if ! grep -q "^FEATREL_FUZZ:BOOL=ON" "$dir/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz: $dir is not a build with FEATREL_FUZZ=ON; run make fuzz (or make configure-sanitize first)" >&2
+  exit 2
+fi
 cmake --build "$dir" --target fuzz_csv fuzz_options fuzz_impacts fuzz_side_files -j"${JOBS:-2}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -16,7 +16,7 @@ packages=(
   libcpp-httplib-dev       # featrel explore: the local web server (docs/explore.md)
   chromium                 # featrel explore: the page tested in headless Chromium
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang libclang-rt-14-dev # libFuzzer harnesses (make fuzz)
+  clang libclang-rt-14-dev lld # the instrumented build (make test-sanitize, make fuzz): libFuzzer, its linker
   # the Python package (docs/python.md): module build, pip install into a venv, its tests
   python3-dev pybind11-dev python3-pybind11 python3-venv python3-pip python3-setuptools
   python3-numpy python3-scipy python3-sklearn python3-joblib python3-pandas python3-matplotlib

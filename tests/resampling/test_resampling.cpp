@@ -305,9 +305,9 @@ TEST(ResamplingSummary, MergeIntoAddsFrequenciesStabilityAndTheStabilitySelectio
   EXPECT_EQ(doc["features"][1]["selection_frequency"], 0.5);
   EXPECT_EQ(doc["features"][2]["selection_frequency"], 0.25);
   // Stability selection: >= 0.6 is feature 0 only; the method's own choice (feature 2) is kept aside.
-  EXPECT_EQ(doc["selected"], Json({0}));
+  EXPECT_EQ(doc["selected"], Json::array({0}));
   EXPECT_EQ(doc["selected_names"], Json({"f0"}));
-  EXPECT_EQ(doc["selection"]["selected"], Json({0}));
+  EXPECT_EQ(doc["selection"]["selected"], Json::array({0}));
   EXPECT_EQ(doc["selection"]["rule"], "stability_selection");
   EXPECT_EQ(doc["features"][2]["selected"], false);
   EXPECT_EQ(doc["features"][2]["selected_full_data"], true);

@@ -60,23 +60,46 @@ function threshold(doc) {
 
 // ---- The chart (the CLI chart's layout: one slot per feature, the interval as a bar, the noise threshold) ----
 
-const chart = { built: false, slot: 0, top: 20, bottom: 240, left: 48, yMax: 1 };
+const chart = { built: false, shown: [], slot: 0, top: 20, bottom: 240, left: 48, yMax: 1 };
 
 function y(v) { return chart.bottom - (v / chart.yMax) * (chart.bottom - chart.top); }
 
-function buildChart(doc) {
-  const names = doc.feature_names;
-  const d = names.length;
+// ---- Which features the chart and the table show ----
+// One slot per feature fits about 60 features across the page; with hundreds or thousands of columns (omics data)
+// the bars would be too thin to see or click. Wide data therefore starts with the relevant features only, largest
+// unconstrained upper bound first; the page's "show" and "order" controls switch either way.
+const WIDE = 60;
+const view = { filter: "all", order: "column" };
+
+// Feature indices in display order. "relevant" keeps every feature relevant before or after the pins, the pinned
+// ones and the one in the pin editor, so that a pin never hides what it changed. The order uses the unconstrained
+// upper bound, which pins do not move, so the bars keep their places (and animate) from pin to pin.
+function shownFeatures(doc, keep) {
+  const base = intervals(state.base), now = intervals(doc);
+  let list = base.map((_, j) => j);
+  if (view.filter === "relevant")
+    list = list.filter((j) => base[j].cls > 0 || now[j].cls > 0 || now[j].preset || j === state.editing || (keep && keep(j)));
+  if (view.order === "upper") list.sort((a, b) => base[b].upper - base[a].upper || a - b);
+  return list;
+}
+
+function buildChart(doc, shown) {
+  const names = shown.map((j) => doc.feature_names[j]);
+  const d = Math.max(1, names.length);
   chart.slot = Math.max(14, Math.min(60, 860 / d));
-  const longest = Math.max(...names.map((n) => n.length));
+  const longest = Math.max(1, ...names.map((n) => n.length));
   const band = Math.min(160, longest * 5.6 + 12);
   const width = chart.left + d * chart.slot + 10;
   const height = chart.bottom + band;
-  chart.yMax = Math.max(1e-9, ...intervals(doc).map((f) => f.upper)) * 1.1;
+  chart.yMax = Math.max(1e-9, ...[intervals(state.base), intervals(doc)].flatMap((v) => shown.map((j) => v[j].upper))) * 1.1;
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("xmlns", SVG_NS);
   svg.id = "chart-svg";
+  // Scaled to the panel's width a chart of many slots would be a few pixels high: keep its own size and scroll.
+  // A chart of a few slots is not blown up past 1.5 times its size either.
+  if (width > 1100) svg.style.width = width + "px";
+  else svg.style.maxWidth = Math.round(1.5 * width) + "px";
   const el = (tag, attrs, parent) => {
     const e = document.createElementNS(SVG_NS, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -91,9 +114,11 @@ function buildChart(doc) {
   }
   el("line", { x1: chart.left, x2: chart.left, y1: chart.top, y2: chart.bottom, stroke: "#333" });
   el("line", { x1: chart.left, x2: width - 10, y1: chart.bottom, y2: chart.bottom, stroke: "#333" });
-  chart.features = names.map((name, j) => {
+  chart.features = new Array(doc.feature_names.length);
+  shown.forEach((j, slot) => {
+    const name = doc.feature_names[j];
     const g = el("g", { class: "feature", "data-index": j, "data-name": name });
-    const x = chart.left + j * chart.slot;
+    const x = chart.left + slot * chart.slot;
     el("rect", { class: "slot", x, y: chart.top, width: chart.slot, height: height - chart.top }, g);
     const w = chart.slot * 0.7, bx = x + (chart.slot - w) / 2;
     const ghost = el("rect", { class: "ghost", x: bx - 1, width: w + 2 }, g);
@@ -103,7 +128,7 @@ function buildChart(doc) {
     el("text", { class: "name", x: cx, y: chart.bottom + 8, "text-anchor": "end",
                  transform: `rotate(-60 ${cx} ${chart.bottom + 8})` }, g).textContent = name;
     g.addEventListener("click", () => openEditor(j));
-    return { g, bar, ghost, title };
+    chart.features[j] = { g, bar, ghost, title };
   });
   chart.threshold = el("line", { x1: chart.left, x2: width - 10, stroke: "#000", "stroke-dasharray": "5 3" });
   $("chart").replaceChildren(svg);
@@ -111,6 +136,10 @@ function buildChart(doc) {
     .map(([c, w]) => `<span><i style="background:${COLOURS[c]}"></i>${w}</span>`).join("") +
     '<span><i style="background:#000"></i>pinned</span><span>- - - unconstrained interval, noise threshold</span>';
   chart.built = true;
+  chart.shown = shown;
+  const total = doc.feature_names.length;
+  $("view-count").textContent = shown.length === total ? `${total} features`
+    : `showing ${shown.length} of ${total} features` + (shown.length ? "" : ": none is relevant; show all features to pin one");
 }
 
 function setBar(rect, lo, hi) {
@@ -121,21 +150,23 @@ function setBar(rect, lo, hi) {
 }
 
 function draw(doc) {
-  if (!chart.built) buildChart(doc);
+  const shown = shownFeatures(doc);
+  if (!chart.built || shown.join() !== chart.shown.join()) buildChart(doc, shown);
   const now = intervals(doc), base = intervals(state.base);
   const pinned = state.pins.length > 0;
   const changed = [];
   now.forEach((f, j) => {
+    const moved = f.cls !== base[j].cls && !f.preset;
+    if (moved) changed.push(`${doc.feature_names[j]}: ${CLASS_WORDS[base[j].cls]} → ${CLASS_WORDS[f.cls]}`);
     const c = chart.features[j];
+    if (!c) return;  // not shown
     setBar(c.bar, f.lower, f.upper);
     c.bar.style.fill = f.preset ? "#000" : COLOURS[f.cls];
     c.bar.classList.toggle("pinned", !!f.preset);
     c.ghost.style.display = pinned ? "" : "none";
     setBar(c.ghost, base[j].lower, base[j].upper);
-    const moved = f.cls !== base[j].cls && !f.preset;
     c.g.classList.toggle("changed", moved);
     c.g.classList.toggle("selected", state.editing === j);
-    if (moved) changed.push(`${doc.feature_names[j]}: ${CLASS_WORDS[base[j].cls]} → ${CLASS_WORDS[f.cls]}`);
     c.title.textContent = `${doc.feature_names[j]}: [${fmt(f.lower)}, ${fmt(f.upper)}] ${CLASS_WORDS[f.cls]}` +
       (f.preset ? ` (pinned to [${fmt(f.preset[0])}, ${fmt(f.preset[1])}])` : "") +
       (pinned ? `; unconstrained [${fmt(base[j].lower)}, ${fmt(base[j].upper)}]` : "");
@@ -243,6 +274,19 @@ function openEditor(j) {
   document.querySelector('input[name="pin-mode"][value="value"]').checked = f.lower > 0;
   syncEditor();
   draw(state.doc);
+}
+
+// "find": the named feature opens in the pin editor, which also brings it into a filtered chart, scrolled to.
+function findFeature() {
+  if (!state.base) return;
+  const name = $("find").value.trim();
+  const j = state.base.feature_names.indexOf(name);
+  if (j < 0) {
+    if (name) setStatus(`no feature named '${name}'`, "error");
+    return;
+  }
+  openEditor(j);
+  chart.features[j].g.scrollIntoView({ block: "nearest", inline: "center" });
 }
 
 function pinMode() { return document.querySelector('input[name="pin-mode"]:checked').value; }
@@ -361,11 +405,13 @@ function cellText(c) {
   return [c.selected ? "✓" : "–", c.selected ? "yes" : ""];
 }
 
+// The table's rows follow the chart's view; with "relevant" it also keeps every feature another method selected.
 function drawOverview() {
   if (!state.base) return;
   const names = state.base.feature_names;
+  const picked = (j) => overview.methods.some((m) => { const c = (overview.columns[m] || [])[j]; return c && c.selected; });
   const head = "<tr><th>feature</th>" + overview.methods.map((m) => `<th>${esc(m)}</th>`).join("") + "</tr>";
-  const rows = names.map((n, j) => `<tr><td class="name">${esc(n)}</td>` + overview.methods.map((m) => {
+  const rows = shownFeatures(state.doc, picked).map((j) => `<tr><td class="name">${esc(names[j])}</td>` + overview.methods.map((m) => {
     const [t, cls] = cellText((overview.columns[m] || [])[j]);
     return `<td class="${cls}">${esc(t)}</td>`;
   }).join("") + "</tr>").join("");
@@ -432,6 +478,10 @@ async function start() {
   if (status !== 200) { setStatus(json.error.message, "error"); return; }
   state.base = state.doc = json;
   if (!$("ub-max").value) $("ub-max").value = Math.min(10, json.feature_names.length);
+  if (json.feature_names.length > WIDE) Object.assign(view, { filter: "relevant", order: "upper" });
+  $("view-filter").value = view.filter;
+  $("view-order").value = view.order;
+  $("feature-names").replaceChildren(...json.feature_names.map((n) => Object.assign(document.createElement("option"), { value: n })));
   draw(json);
   drawOverview();
   const n = notices.fri.length;
@@ -457,6 +507,14 @@ function init() {
     constrain();
   });
   $("clear").addEventListener("click", () => setPins([]));
+  for (const [id, key] of [["view-filter", "filter"], ["view-order", "order"]])
+    $(id).addEventListener("change", () => {
+      view[key] = $(id).value;
+      if (!state.base) return;
+      draw(state.doc);
+      drawOverview();
+    });
+  $("find").addEventListener("change", findFeature);
   $("ub-run").addEventListener("click", runUbayfs);
   $("run-all").addEventListener("click", runAll);
   $("copy-command").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("command").textContent));

@@ -8,6 +8,9 @@ pin, checks that h2 is back, and takes a screenshot that must be a non-empty PNG
 pre-flight check's duplicate-column message once, with every method that reported it. Then the other panels: the JSON
 and SVG exports are downloaded and read back; UBayFS with typed weights and a cannot-link between the copies
 gives an optimum that keeps them apart; "Run the other methods" fills every cell of the feature × method table.
+The view controls: "relevant" hides the irrelevant features, "by upper bound" orders the bars, "find" opens a
+feature in the pin editor. Last, a second server on 120 generated features (100 rows): wide data starts with the relevant
+features only, in order of upper bound, and a chart of all 120 keeps a readable height.
 
 usage: explore_page_test.py FEATREL_BINARY [SCREENSHOT.png]
 Exit 77 (ctest SKIP_RETURN_CODE) only when no Chromium is installed.
@@ -122,6 +125,12 @@ class DevTools:
         self.eval(f"document.querySelector({json.dumps(selector)}).select()")
         self.send("Input.insertText", {"text": text})
 
+    def press_enter(self):
+        """Enter in the focused field, as a keyboard does (an input's change event fires on it)."""
+        for kind in ("keyDown", "keyUp"):
+            self.send("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter",
+                                                 "windowsVirtualKeyCode": 13, "text": "\r" if kind == "keyDown" else ""})
+
     def close(self):
         try:
             self.send("Browser.close", deadline=5)
@@ -178,6 +187,102 @@ def check_ubayfs(dt):
     assert 1 <= len(chosen) <= 2 and not {"h1", "h2"} <= set(chosen), chosen
     column = overview_column(dt, "ubayfs")
     assert sorted(n for n, cell in column.items() if cell.startswith("✓")) == sorted(chosen), column
+
+
+def shown_names(dt):
+    return dt.eval("[...document.querySelectorAll('g.feature')].map((g) => g.dataset.name)")
+
+
+def set_view(dt, filter_value, order_value):
+    """Chooses the chart's view as the select boxes do (their change events)."""
+    dt.eval(f"""(() => {{
+        for (const [id, v] of [['view-filter', {json.dumps(filter_value)}], ['view-order', {json.dumps(order_value)}]]) {{
+            const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change'));
+        }} }})()""")
+
+
+def base_intervals(dt):
+    """Per feature of the unconstrained document: [name, class, upper]."""
+    return dt.eval("state.base.features.map((f) => [f.name, f.class, f.upper])")
+
+
+def check_view(dt):
+    """On the five features: "relevant" shows exactly those of class > 0, in data order; "by upper bound" orders
+    them by their unconstrained upper value; "find" opens an irrelevant feature in the editor and so brings it into
+    the chart until the editor closes; "all" brings the chart back."""
+    base = base_intervals(dt)
+    relevant = [n for n, c, _ in base if c > 0]
+    assert 0 < len(relevant) < 5, base
+    set_view(dt, "relevant", "column")
+    assert shown_names(dt) == relevant, (shown_names(dt), base)
+    count = dt.eval("document.getElementById('view-count').textContent")
+    assert count == f"showing {len(relevant)} of 5 features", count
+    set_view(dt, "relevant", "upper")
+    by_upper = [n for n, _, _ in sorted(((n, c, u) for n, c, u in base if c > 0), key=lambda r: -r[2])]
+    assert shown_names(dt) == by_upper, (shown_names(dt), base)
+    hidden = [n for n, c, _ in base if c == 0][0]
+    dt.type_into("#find", hidden)
+    dt.press_enter()
+    dt.wait_for("!document.getElementById('pin-editor').hidden", "find did not open the pin editor")
+    assert dt.eval("document.getElementById('pin-name').textContent") == hidden
+    assert hidden in shown_names(dt), (hidden, shown_names(dt))
+    dt.click("#pin-cancel")
+    assert hidden not in shown_names(dt), (hidden, shown_names(dt))
+    set_view(dt, "all", "column")
+    assert shown_names(dt) == [n for n, _, _ in base], shown_names(dt)
+    assert dt.eval("document.getElementById('view-count').textContent") == "5 features"
+
+
+def start_server(binary, data, tmp, extra):
+    server = subprocess.Popen([os.path.abspath(binary), "explore", data, "--target", "y", "--no-browser", "--port", "0",
+                               "--threads", "1"] + extra,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
+    url = server.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:") and "/?token=" in url, f"unexpected first line: {url!r}"
+    return server, url
+
+
+def stop_server(server):
+    server.send_signal(2)  # Ctrl-C: the server stops cleanly
+    try:
+        code = server.wait(timeout=20)
+        err = server.stderr.read()
+        if code != 0 or "stopped" not in err:
+            print(f"featrel explore exited {code}: {err}")
+            sys.exit(1)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        print("featrel explore did not stop on SIGINT")
+        sys.exit(1)
+
+
+def check_wide(dt, binary, tmp):
+    """120 features on 100 rows (2 strong, 2 weak): the page opens on the relevant features by upper bound (the same list in the
+    feature × method table), and both that chart and the chart of all 120 are drawn at a readable height."""
+    subprocess.run([binary, "generate", "--task", "classification", "--n-samples", "100", "--n-features", "120",
+                    "--n-strong", "2", "--n-weak", "2", "--seed", "1", "--out", os.path.join(tmp, "wide.csv")],
+                   check=True, capture_output=True)
+    server, url = start_server(binary, "wide.csv", tmp, [])
+    try:
+        dt.send("Page.navigate", {"url": url})
+        dt.wait_for("document.body && document.body.dataset.ready === '1'", "the wide page never became ready")
+        assert dt.eval("[view.filter, view.order]") == ["relevant", "upper"]
+        base = base_intervals(dt)
+        relevant = [n for n, _, _ in sorted(((n, c, u) for n, c, u in base if c > 0), key=lambda r: -r[2])]
+        assert 0 < len(relevant) < 120, len(relevant)
+        assert shown_names(dt) == relevant, (shown_names(dt), relevant)
+        assert dt.eval("document.getElementById('view-count').textContent") == f"showing {len(relevant)} of 120 features"
+        rows = dt.eval("[...document.querySelectorAll('#overview table tr')].slice(1).map((r) => r.cells[0].textContent)")
+        assert rows == relevant, rows
+        height = dt.eval("document.getElementById('chart-svg').getBoundingClientRect().height")
+        assert height > 200, f"chart of the relevant features {height} px high"
+        set_view(dt, "all", "column")
+        assert len(shown_names(dt)) == 120
+        box = dt.eval("(() => { const r = document.getElementById('chart-svg').getBoundingClientRect(); return [r.width, r.height]; })()")
+        assert box[1] > 200 and box[0] > 1100, f"chart of all 120 features {box[0]} x {box[1]} px"
+    finally:
+        stop_server(server)
+    return len(relevant)
 
 
 def overview_column(dt, method):
@@ -245,13 +350,9 @@ def main():
     data = os.path.join(tmp, "copies.csv")
     write_data(data)
     # Run from the data's folder, so that the exported command line names the file only.
-    server = subprocess.Popen([os.path.abspath(binary), "explore", "copies.csv", "--target", "y", "--no-browser", "--port", "0",
-                               "--C", "1", "--slack", "0.01", "--threads", "1"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
+    server, url = start_server(binary, "copies.csv", tmp, ["--C", "1", "--slack", "0.01"])
     dt = None
     try:
-        url = server.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:") and "/?token=" in url, f"unexpected first line: {url!r}"
         dt = DevTools(chromium, os.path.join(tmp, "profile"))
         target = dt.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         dt.session = dt.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -305,26 +406,21 @@ def main():
         back = float(feature(dt, "h2", "lower"))
         assert back == before, f"after undo h2 lower is {back}, not {before}"
         assert not dt.eval("document.querySelector('g.feature[data-name=\"h2\"]').classList.contains('changed')")
+        check_view(dt)
         check_exports(dt, tmp)
         check_ubayfs(dt)
         check_overview(dt)
+        stop_server(server)
+        server = None
+        wide = check_wide(dt, binary, tmp)
         print(f"ok: h2 lower {before} -> {after} after pinning h1 = 0, {back} after undo; screenshot {len(raw)} bytes; "
-              "exports, UBayFS and the overview checked")
+              f"view controls, exports, UBayFS and the overview checked; wide data opens on {wide} of 120 features")
         return 0
     finally:
         if dt:
             dt.close()
-        server.send_signal(2)  # Ctrl-C: the server stops cleanly
-        try:
-            code = server.wait(timeout=20)
-            err = server.stderr.read()
-            if code != 0 or "stopped" not in err:
-                print(f"featrel explore exited {code}: {err}")
-                sys.exit(1)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            print("featrel explore did not stop on SIGINT")
-            sys.exit(1)
+        if server:
+            stop_server(server)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -42,6 +42,7 @@ void open_browser(const std::string& url) {
 void run_explore(const ExploreState& state) {
   CsvOptions csv{};
   data_option_table().set_json(csv, state.flags.settings(data_option_table()));
+  keep_selected_features(csv, state.data);
   csv.supported = fri::method_spec().tasks;
   csv.command = "explore";
   RunSettings run{};

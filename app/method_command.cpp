@@ -32,6 +32,7 @@ O read_settings(const options::Table<O>& table, const OptionFlags& flags) {
 void run_method(const MethodSpec& spec, const MethodCommandState& state) {
   Settings settings = state.flags.settings(*spec.schema);
   CsvOptions csv = read_settings(data_option_table(), state.flags);
+  keep_selected_features(csv, state.data);
   csv.supported = spec.tasks;
   csv.command = spec.name;
   const RunSettings run = read_settings(run_option_table(), state.flags);

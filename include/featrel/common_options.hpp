@@ -15,6 +15,13 @@ namespace featrel {
 // How data is read: the CsvOptions fields a user sets (the method fills `supported` and `command`).
 const options::Table<CsvOptions>& data_option_table();
 
+// --keep-selected FILE: the features that FILE (a result document of any method) selected join csv.keep, and
+// csv.keep_note says what reading only them means. The note tells a selection made on the rows about to be read
+// (`data_path`, compared by content with the input FILE's provenance names) from one made on other data, where
+// selecting and analysing on different rows leaves no selection bias. No-op without keep_selected. InputError
+// when FILE cannot be read, is not a result document, or selected no feature.
+void keep_selected_features(CsvOptions& csv, const std::string& data_path);
+
 // Seed and threads of a run.
 struct RunSettings {
   std::uint64_t seed = 0;  // the same seed gives the same result, for any thread count

@@ -84,6 +84,15 @@ struct Dataset {
 struct CsvOptions {
   std::string target;               // empty = the last column
   std::vector<std::string> drop;    // columns that are not features (ids)
+  // Only these columns are features (names, or 0-based indices as for `drop`; a result's indicator name
+  // "<col>=<level>" keeps its column <col>); every other column but the target is left out. Empty = all.
+  std::vector<std::string> keep;
+  // A result document (JSON) whose selected features are kept too. The readers do not open it (an unresolved
+  // one is a logic_error): the front ends call keep_selected_features() (common_options.hpp), which fills the two
+  // fields below; `keep` and `keep_selected` stay as the user gave them, for provenance and exported commands.
+  std::string keep_selected;
+  std::vector<std::string> kept_by_selection;  // the features that document selected
+  std::string keep_note;  // what reading only them means for the answer; the readers add it to the warnings
   TaskRequest task = TaskRequest::automatic;
   // The tasks the calling method supports. Under `automatic`, a numeric target with >= 3 values becomes
   // multiclass unless regression or ordinal is supported (then it is an InputError asking for --task).

@@ -219,6 +219,15 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
       options.target.empty() ? m - 1 : resolve_column(options.target, header, source, "target");
   std::vector<int> role(m, 0);
   role[target_col] = kTarget;
+  if (const std::vector<bool> kept = detail::kept_columns(options, header, source); !kept.empty()) {
+    if (kept[target_col]) {
+      throw InputError("--keep names the target column '" + header[target_col] + "' (directly or through " +
+                       "--keep-selected); keep lists features only (the target is always read), or pick another "
+                       "target with --target");
+    }
+    for (std::size_t c = 0; c < m; ++c)
+      if (!kept[c] && c != target_col) role[c] = kDropped;
+  }
   for (const auto& name : options.drop) {
     const std::size_t c = resolve_column(name, header, source, "--drop");
     if (c == target_col) {

@@ -1,10 +1,13 @@
-// Dataset: its small queries, the word <-> enum conversions, building from memory, and the shared finish of
-// both readers (build_dataset).
+// Dataset: its small queries, the word <-> enum conversions, building from memory, and what both readers share:
+// the columns `keep` names (kept_columns) and the finish (build_dataset).
 #include "featrel/dataset.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "data/dataset_internal.hpp"
@@ -123,7 +126,7 @@ void require_min_class_size(const Dataset& data, std::size_t folds, std::string_
 
 namespace {
 
-// The features of make_dataset: checks, --drop and --categorical applied. The target is left to the caller.
+// The features of make_dataset: checks, --keep, --drop and --categorical applied. The target is left to the caller.
 detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                                  std::size_t target_size, const CsvOptions& options) {
   const std::string source = "<memory>";
@@ -144,6 +147,7 @@ detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std
   }
 
   std::vector<bool> keep(feature_names.size(), true);
+  if (const std::vector<bool> kept = detail::kept_columns(options, feature_names, source); !kept.empty()) keep = kept;
   for (const auto& name : options.drop) {
     auto it = std::find(feature_names.begin(), feature_names.end(), name);
     if (it == feature_names.end()) {
@@ -228,6 +232,40 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
 
 namespace detail {
 
+std::vector<bool> kept_columns(const CsvOptions& options, const std::vector<std::string>& columns,
+                               const std::string& source) {
+  if (!options.keep_selected.empty() && options.keep_note.empty())
+    throw std::logic_error("CsvOptions::keep_selected must be resolved by keep_selected_features() before reading");
+  if (options.keep.empty() && options.kept_by_selection.empty()) return {};
+  std::unordered_map<std::string_view, std::size_t> index;  // a repeated name resolves to its first column
+  for (std::size_t c = 0; c < columns.size(); ++c) index.emplace(columns[c], c);
+  std::vector<bool> kept(columns.size(), false);
+  const auto mark = [&](const std::vector<std::string>& names, const std::string& what) {
+    for (const auto& name : names) {
+      std::size_t c = columns.size();
+      if (const auto it = index.find(name); it != index.end()) {
+        c = it->second;
+      } else if (!name.empty() && name.size() < 10 &&
+                 std::all_of(name.begin(), name.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+        c = std::stoul(name);
+      } else {
+        // A categorical column reaches a result as indicator columns named "<col>=<level>"; either part may hold
+        // '=', so every split is tried.
+        for (std::size_t eq = name.find('='); eq != std::string::npos && c == columns.size(); eq = name.find('=', eq + 1))
+          if (const auto it = index.find(std::string_view(name).substr(0, eq)); it != index.end()) c = it->second;
+      }
+      if (c >= columns.size()) {
+        throw InputError(what + " column '" + name + "' is not in " + source + "; its columns are " +
+                         name_list(columns) + " (a column can also be given as its 0-based index)");
+      }
+      kept[c] = true;
+    }
+  };
+  mark(options.keep, "--keep");
+  mark(options.kept_by_selection, "--keep-selected " + options.keep_selected + ":");
+  return kept;
+}
+
 Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
   const auto n = static_cast<std::size_t>(raw.X.rows());
   if (raw.X.cols() == 0) {
@@ -241,6 +279,7 @@ Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
   }
   Dataset out;
   out.source = raw.source;
+  if (!options.keep_note.empty()) out.warnings.push_back(options.keep_note);
   encode_categorical(raw, options, out);
   out.feature_names = raw.feature_names;
   encode_target(raw, options, out);

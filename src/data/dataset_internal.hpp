@@ -57,6 +57,11 @@ std::string_view trim_blanks(std::string_view text);
 std::string quote_value(std::string_view text);
 // "'a', 'b', 'c'" with at most `limit` names, then "and N more".
 std::string name_list(const std::vector<std::string>& names, std::size_t limit = 12);
+// Which of `columns` the data options `keep` and `kept_by_selection` name (empty when neither lists any): by name,
+// by 0-based index, or by a result's indicator name "<col>=<level>" (its column <col>). InputError naming the
+// option, `source` and the columns for any other name.
+std::vector<bool> kept_columns(const CsvOptions& options, const std::vector<std::string>& columns,
+                               const std::string& source);
 // The shortest text that reads back as exactly `value` ("1", "0.1", "1e+300").
 std::string shortest_text(double value);
 

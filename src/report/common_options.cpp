@@ -1,7 +1,12 @@
 // The shared option tables of common_options.hpp.
 #include "featrel/common_options.hpp"
 
+#include <filesystem>
+
+#include "featrel/error.hpp"
+#include "featrel/provenance.hpp"
 #include "featrel/report.hpp"
+#include "featrel/result_json.hpp"
 
 namespace featrel {
 
@@ -13,6 +18,11 @@ const options::Table<CsvOptions>& data_option_table() {
     t.add("target", &CsvOptions::target, "Target column, by name or 0-based index (default: the last column)")
         .value_name("NAME");
     t.add("drop", &CsvOptions::drop, "Columns that are not features, e.g. ids").value_name("A,B");
+    t.add("keep", &CsvOptions::keep, "Only these columns are features (the others, but the target, are left out)")
+        .value_name("A,B");
+    t.add("keep_selected", &CsvOptions::keep_selected,
+          "Only the features a result document (JSON of any method) selected, e.g. a fast filter's before a slow method")
+        .value_name("FILE");
     t.choice("task", &CsvOptions::task,
              Choices<TaskRequest>{{"auto", TaskRequest::automatic},
                                   {"binary", TaskRequest::binary},
@@ -51,6 +61,49 @@ const options::Table<CsvOptions>& data_option_table() {
     return t;
   }();
   return table;
+}
+
+void keep_selected_features(CsvOptions& csv, const std::string& data_path) {
+  if (csv.keep_selected.empty()) return;
+  const std::string& file = csv.keep_selected;
+  csv.kept_by_selection.clear();
+  const report::Json doc = report::read_json_file(file);
+  const report::ResultSelection selection = report::result_selection(doc, file);
+  std::size_t count = 0;
+  for (std::size_t j = 0; j < selection.feature_names.size(); ++j) {
+    if (!selection.selected[j]) continue;
+    ++count;
+    csv.kept_by_selection.push_back(selection.feature_names[j]);
+  }
+  const std::string by = selection.method.empty() ? "" : " " + selection.method;
+  if (count == 0) {
+    throw InputError("--keep-selected " + file + ": the" + by + " result selected no feature, so there is nothing "
+                     "to keep; keep a ranking's top features with -k in that run, or pick the columns with --keep");
+  }
+  // Same rows or other rows: the result's provenance names its input by content hash.
+  enum { same, other, unknown } rows = unknown;
+  std::string other_file;
+  const report::Json* prov = doc.contains("provenance") ? &doc["provenance"] : nullptr;
+  if (prov != nullptr && prov->is_object() && prov->contains("input_sha256") && (*prov)["input_sha256"].is_string() &&
+      !data_path.empty() && data_path != "-" && std::filesystem::is_regular_file(data_path)) {
+    rows = (*prov)["input_sha256"].get<std::string>() == report::sha256_file(data_path) ? same : other;
+    if (prov->contains("input_path") && (*prov)["input_path"].is_string())
+      other_file = (*prov)["input_path"].get<std::string>();
+  }
+  const bool one = count == 1;
+  std::string note = (one ? "only the feature that" : "only the " + std::to_string(count) + " features that") + by +
+                     " selected in " + file;
+  const std::string read = std::string(one ? " is" : " are") + " read (--keep-selected): the answer is about " +
+                           (one ? "it" : "them") + " alone";
+  if (rows == other) {
+    note += " (on other data" + (other_file.empty() ? std::string() : ", " + other_file) + ")" + read;
+  } else {
+    note += std::string(rows == same ? " on these same rows" : "") + read + ", and " + (rows == same ? "since" : "if") +
+            (one ? " it was" : " they were") + " chosen on these rows, " + (one ? "it looks" : "each looks") +
+            " more relevant here than it would among all the columns (selection bias); read the answer as "
+            "conditional on that selection, or select on other rows (a discovery split) and analyse these";
+  }
+  csv.keep_note = std::move(note);
 }
 
 const options::Table<RunSettings>& run_option_table() {

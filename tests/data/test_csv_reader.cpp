@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "featrel/dataset.hpp"
@@ -89,6 +90,80 @@ TEST(CsvReader, TargetAndDropByNameOrColumnIndex) {
   const Dataset e = read_csv_text(text, by_index);
   EXPECT_EQ(e.target_name, "y");
   EXPECT_EQ(e.feature_names, d.feature_names);
+}
+
+TEST(CsvReader, KeepReadsOnlyTheNamedColumnsByNameIndexOrIndicatorName) {
+  const std::string text = "id,f1,site,f2,f3,y\n7,1,A,2,0,0\n8,3,B,4,1,1\n9,5,A,7,0,0\n";
+  CsvOptions o;
+  o.keep = {"f3", "1"};  // a name, and a 0-based column index (f1); the CSV order stays
+  Dataset d = read_csv_text(text, o, "k.csv");
+  EXPECT_EQ(d.feature_names, (std::vector<std::string>{"f1", "f3"}));
+  EXPECT_EQ(d.X(2, 0), 5.0);
+  EXPECT_EQ(d.X(1, 1), 1.0);
+  EXPECT_TRUE(d.warnings.empty());  // a list given by hand is no pre-selection to warn about
+  // A result names a categorical column's indicator columns "<col>=<level>": one keeps the column (two levels
+  // make one indicator).
+  o.keep = {"site=B", "f2"};
+  d = read_csv_text(text, o, "k.csv");
+  EXPECT_EQ(d.feature_names, (std::vector<std::string>{"site=B", "f2"}));
+  // --drop still applies among the kept columns.
+  o.keep = {"f1", "f2", "f3"};
+  o.drop = {"f2"};
+  EXPECT_EQ(read_csv_text(text, o, "k.csv").feature_names, (std::vector<std::string>{"f1", "f3"}));
+  // The same from memory.
+  Eigen::MatrixXd X(3, 3);
+  X << 1, 2, 0, 3, 4, 1, 5, 7, 0;
+  CsvOptions m;
+  m.keep = {"f3", "f1"};
+  const Dataset e = make_dataset(X, {"f1", "f2", "f3"}, std::vector<std::string>{"a", "b", "a"}, m);
+  EXPECT_EQ(e.feature_names, (std::vector<std::string>{"f1", "f3"}));
+  EXPECT_EQ(e.X(1, 1), 1.0);
+}
+
+TEST(CsvReader, KeepErrorsNameTheOptionAndTheColumns) {
+  const std::string text = "f1,f2,y\n1,2,0\n3,4,1\n";
+  CsvOptions o;
+  o.keep = {"f9"};
+  try {
+    read_csv_text(text, o, "k.csv");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--keep column 'f9' is not in k.csv; its columns are 'f1', 'f2', 'y'"),
+              std::string::npos)
+        << e.what();
+  }
+  o.keep = {"f1", "y"};
+  try {
+    read_csv_text(text, o, "k.csv");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--keep names the target column 'y'"), std::string::npos) << e.what();
+  }
+  // A list that came from a result document names that option and file, and its note becomes a warning; a list
+  // by hand adds to it.
+  o.keep = {};
+  o.keep_selected = "r.json";
+  o.kept_by_selection = {"f2"};
+  o.keep_note = "only the feature that mrmr selected in r.json is read";
+  Dataset d = read_csv_text(text, o, "k.csv");
+  EXPECT_EQ(d.feature_names, (std::vector<std::string>{"f2"}));
+  EXPECT_EQ(d.warnings, (std::vector<std::string>{o.keep_note}));
+  o.keep = {"f1"};
+  d = read_csv_text(text, o, "k.csv");
+  EXPECT_EQ(d.feature_names, (std::vector<std::string>{"f1", "f2"}));
+  o.keep = {};
+  o.kept_by_selection = {"f7"};
+  try {
+    read_csv_text(text, o, "k.csv");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--keep-selected r.json: column 'f7' is not in k.csv"), std::string::npos)
+        << e.what();
+  }
+  // A result file the front end never resolved is a programming error, not a silent read of every column.
+  o.kept_by_selection.clear();
+  o.keep_note.clear();
+  EXPECT_THROW(read_csv_text(text, o, "k.csv"), std::logic_error);
 }
 
 TEST(CsvReader, HeaderOfColumnNumbersIsAHeader) {

@@ -33,6 +33,8 @@ struct PreflightOptions {
   // The method only classifies: a numeric target with many distinct values (many_classes) is then fatal,
   // as --task regression is not available to it.
   bool classification_only = false;
+  // With classification_only: the commands that take a regression target, named in that message ("fri, sfc").
+  std::string regression_methods;
   std::size_t min_class_rows = 5;     // tiny_class below this many rows
   double max_missing_share = 0.5;     // mostly_missing above this share of rows (before imputation)
   double leak_correlation = 0.9999;   // regression target_leak: |Pearson r| above this

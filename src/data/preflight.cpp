@@ -121,8 +121,9 @@ bool check_many_classes(const Dataset& data, const PreflightOptions& options, st
                   std::to_string(n) + " rows, read as " + std::to_string(K) + " classes; it looks like a quantity";
   if (options.classification_only) {
     issue.fatal = true;
-    issue.message += ", and this method only classifies — use a method that supports --task regression, or "
-                     "group the values into a few classes";
+    issue.message += ", and this method only classifies — use a method that supports --task regression" +
+                     (options.regression_methods.empty() ? std::string() : " (" + options.regression_methods + ")") +
+                     ", or group the values into a few classes";
   } else {
     issue.message += " — use --task regression";
   }

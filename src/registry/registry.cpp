@@ -177,11 +177,22 @@ std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector
   PreflightOptions po;
   po.classification_only =
       !tasks.empty() && std::find(tasks.begin(), tasks.end(), Task::regression) == tasks.end();
+  if (po.classification_only)
+    for (const MethodSpec& m : methods())
+      if (std::find(m.tasks.begin(), m.tasks.end(), Task::regression) != m.tasks.end())
+        po.regression_methods += (po.regression_methods.empty() ? "featrel " : ", ") + m.name;
   // Small cohorts: methods adapt their defaults down to kMinRows rows; below, or with a class of a
   // single row, no resampling, split or forest has anything sensible to work with.
   if (data.n_samples() > 0 && data.n_samples() < kMinRows)  // 0 rows: a method reading side files only
     throw InputError(data.source + " has " + std::to_string(data.n_samples()) + " rows; featrel needs at least " +
                      std::to_string(kMinRows) + " rows to select features (collect more rows)");
+  // Fatal findings first: a quantity read as classes (many_classes) is the problem to name, not the
+  // single-row "classes" it makes.
+  std::vector<PreflightIssue> kept;
+  for (auto& issue : preflight(data, po)) {
+    if (issue.fatal) throw InputError(issue.message);
+    if (issue.kind != "constant") kept.push_back(std::move(issue));
+  }
   if (data.is_classification())
     for (std::size_t c = 0; c < data.n_classes(); ++c) {
       std::size_t rows = 0;
@@ -191,11 +202,6 @@ std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector
                          "' has a single row; nothing can be learned or validated about it — remove that row, "
                          "merge the class with another, or choose another --target");
     }
-  std::vector<PreflightIssue> kept;
-  for (auto& issue : preflight(data, po)) {
-    if (issue.fatal) throw InputError(issue.message);
-    if (issue.kind != "constant") kept.push_back(std::move(issue));
-  }
   return kept;
 }
 

@@ -182,6 +182,24 @@ TEST_P(SmallCohortRegression, FortyRowsOfDiabetesProgression) {
 INSTANTIATE_TEST_SUITE_P(Methods, SmallCohortRegression, ::testing::ValuesIn(kRegression),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
+// A measured quantity given to a method that only classifies: the error names the quantity and the commands
+// that take it, not one of the single-row "classes" the values would make (214 distinct values in 442 rows).
+class QuantityForAClassifier : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(QuantityForAClassifier, NamesTheQuantityAndTheRegressionCommands) {
+  const auto r = run_cli(GetParam() + " " + std::string(FEATREL_DATA_DIR) +
+                         "/diabetes_progression_regression.csv --target progression");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("target 'progression' has 214 distinct numeric values in 442 rows"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("only classifies"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(featrel fri, boruta, sfc"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("single row"), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, QuantityForAClassifier, ::testing::Values("crfe", "rfe", "pareto", "fisher"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
 // An explicit --min-leaf that cannot work on 40 rows is still an error naming the option.
 TEST(SmallCohortExplicit, ExplicitMinLeafIsRefused) {
   TempDir dir;

@@ -64,6 +64,9 @@ struct Dataset {
   // Per feature: which rows were missing as read (one flag per row), empty for a column without missing
   // values; so that checks on the values as read can leave the imputed ones out.
   std::vector<std::vector<bool>> missing_rows;
+  // The source's data row (0-based) of each row, when rows were left out (CsvOptions::drop_missing_target);
+  // empty when every row of the source is here, in order.
+  std::vector<std::size_t> source_rows;
 
   std::size_t n_samples() const { return static_cast<std::size_t>(X.rows()); }
   std::size_t n_features() const { return static_cast<std::size_t>(X.cols()); }
@@ -100,6 +103,8 @@ struct CsvOptions {
   std::vector<Task> supported;
   std::string positive;             // --positive LABEL: that label becomes code 1 of a binary target
   Impute impute = Impute::none;
+  // Rows without a target value are left out (with a warning naming them) instead of being an InputError.
+  bool drop_missing_target = false;
   std::string command = "featrel";  // subcommand name for messages
   // Field separator; 0 = detect from the header and the first rows among ',', ';', tab and '|' (the one that
   // splits every sampled line into the same number (> 1) of fields; ',' wins ties). With ';' or tab, a field

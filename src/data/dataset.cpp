@@ -267,6 +267,8 @@ std::vector<bool> kept_columns(const CsvOptions& options, const std::vector<std:
 }
 
 Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
+  Dataset out;
+  drop_rows_without_target(raw, options, out);
   const auto n = static_cast<std::size_t>(raw.X.rows());
   if (raw.X.cols() == 0) {
     throw InputError(raw.source + " has no feature columns; featrel needs at least one feature");
@@ -277,7 +279,6 @@ Dataset build_dataset(RawTable&& raw, const CsvOptions& options) {
   if (n < 2) {
     throw InputError(raw.source + " has only 1 data row; featrel needs at least 2 rows");
   }
-  Dataset out;
   out.source = raw.source;
   if (!options.keep_note.empty()) out.warnings.push_back(options.keep_note);
   encode_categorical(raw, options, out);

@@ -25,6 +25,8 @@ struct RawTable {
   std::vector<double> target_numbers;
   std::string source;                      // file name or "<memory>"
   std::vector<std::size_t> lines;          // file line of each row; empty for data from memory
+  // The source's data row (0-based) of each row once rows were left out (drop_missing_target); empty = row i is i.
+  std::vector<std::size_t> rows;
   // Per source column: the trimmed text of every row when the column is categorical; empty otherwise.
   std::vector<std::vector<std::string>> text;
   // Per source column: named by options.categorical (encoded whatever its values; no warning).
@@ -85,6 +87,13 @@ void encode_categorical(RawTable& raw, const CsvOptions& options, Dataset& out);
 
 // Encodes the target of `raw` into `out` (labels, classes, y, task) and resolves the task (docs/architecture.md#label-encoding-and-the-positive-class).
 void encode_target(const RawTable& raw, const CsvOptions& options, Dataset& out);
+// The rows whose target value is missing (0-based positions in raw).
+std::vector<std::size_t> missing_target_rows(const RawTable& raw, const CsvOptions& options);
+// "rows 4, 8 and 12" (source data rows counted from 1; the first ten, then "and N more").
+std::string row_numbers_text(const RawTable& raw, const std::vector<std::size_t>& rows);
+// With options.drop_missing_target: leaves out the rows without a target value, records their source rows in
+// raw.rows and out.source_rows, and warns naming them. InputError when fewer than 2 rows would be left.
+void drop_rows_without_target(RawTable& raw, const CsvOptions& options, Dataset& out);
 
 // Counts missing feature values into out.missing_counts; then InputError naming column and first row unless
 // options.impute is mean, median or keep; fills them (mean, median) with a warning. Then flags constant

@@ -91,9 +91,15 @@ void encode_target(const RawTable& raw, const CsvOptions& options, Dataset& out)
   std::size_t first_text = n;  // first row whose value is not a number
   for (std::size_t i = 0; i < n; ++i) {
     if (is_missing_value(values[i], options.na_values)) {
+      const std::vector<std::size_t> missing = missing_target_rows(raw, options);
+      const std::string count = missing.size() == 1 ? std::string()
+                                                    : " (" + std::to_string(missing.size()) + " of " +
+                                                          std::to_string(n) + " rows: " +
+                                                          row_numbers_text(raw, missing) + ")";
       throw InputError(where_row(raw, i) + ", target '" + name + "': the value is missing (" +
-                       quote_value(values[i]) + "); every row needs a target value — fill it in or remove the row "
-                       "(--impute fills features only)");
+                       quote_value(values[i]) + ")" + count + "; every row needs a target value — fill " +
+                       (missing.size() == 1 ? "it in or remove the row" : "them in or remove those rows") +
+                       ", or leave such rows out with --drop-missing-target (--impute fills features only)");
     }
     NumberParse status = NumberParse::ok;
     if (i < raw.target_numbers.size()) {  // make_dataset's numeric target: the values, not their text read back

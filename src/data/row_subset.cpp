@@ -18,6 +18,9 @@ Dataset subset_rows(const Dataset& data, const std::vector<std::size_t>& rows) {
     if (!data.labels.empty()) d.labels.push_back(data.labels[rows[i]]);
   }
   if (data.y.size() != data.X.rows()) d.y.resize(0);
+  d.source_rows.resize(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    d.source_rows[i] = data.source_rows.empty() ? rows[i] : data.source_rows[rows[i]];
   for (std::size_t j = 0; j < d.missing_rows.size(); ++j) {
     if (d.missing_rows[j].empty()) continue;
     std::vector<bool> flags(rows.size());

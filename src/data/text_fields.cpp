@@ -111,7 +111,7 @@ std::string name_list(const std::vector<std::string>& names, std::size_t limit) 
 }
 
 std::string where_row(const RawTable& raw, std::size_t row) {
-  std::string s = raw.source + ", row " + std::to_string(row + 1);
+  std::string s = raw.source + ", row " + std::to_string((row < raw.rows.size() ? raw.rows[row] : row) + 1);
   if (row < raw.lines.size()) s += " (line " + std::to_string(raw.lines[row]) + ")";
   return s;
 }

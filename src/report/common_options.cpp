@@ -57,6 +57,8 @@ const options::Table<CsvOptions>& data_option_table() {
     t.choice("impute", &CsvOptions::impute,
              Choices<Impute>{{"none", Impute::none}, {"mean", Impute::mean}, {"median", Impute::median}},
              "Missing values: none (an error), mean or median of the column");
+    t.add("drop_missing_target", &CsvOptions::drop_missing_target,
+          "Leave out the rows without a target value (a warning names them) instead of stopping");
     t.finish();
     return t;
   }();

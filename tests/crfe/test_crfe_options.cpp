@@ -169,6 +169,16 @@ TEST(CrfeOptions, ReadDataTakesRolesFromAColumnOrFromFiles) {
   EXPECT_EQ(d.n_features(), 2u);  // the split column is not a feature
   EXPECT_EQ(o.roles, (std::vector<Role>{Role::train, Role::test, Role::calibration, Role::selection}));
 
+  // Rows left out for a missing target take their roles along.
+  write(dir / "gap.csv", "a,b,role,y\n1,2,train,x\n3,4,test,\n5,6,calibration,x\n7,8,selection,z\n");
+  featrel::CsvOptions drop = csv;
+  drop.drop_missing_target = true;
+  Options gap;
+  gap.split_column = "role";
+  const featrel::Dataset g = featrel::crfe::read_data(dir / "gap.csv", drop, gap);
+  EXPECT_EQ(g.n_samples(), 3u);
+  EXPECT_EQ(gap.roles, (std::vector<Role>{Role::train, Role::calibration, Role::selection}));
+
   Options missing;
   missing.split_column = "nope";
   try {

@@ -80,6 +80,20 @@ std::string concatenate_role_files(const std::string& train_csv, const Options& 
   return text;
 }
 
+namespace {
+
+// The roles of the rows read: rows left out for a missing target (Dataset::source_rows) take their role along.
+std::vector<Role> roles_of_rows_read(std::vector<Role> roles, const Dataset& data) {
+  if (data.source_rows.empty()) return roles;
+  std::vector<Role> kept;
+  kept.reserve(data.source_rows.size());
+  for (std::size_t row : data.source_rows)
+    if (row < roles.size()) kept.push_back(roles[row]);
+  return kept;
+}
+
+}  // namespace
+
 Dataset read_data(const std::string& path, const CsvOptions& csv, Options& o) {
   const std::string cmd = to_string(o.method);
   const bool role_files = !o.selection_csv.empty() || !o.calibration_csv.empty() || !o.test_csv.empty();
@@ -87,6 +101,7 @@ Dataset read_data(const std::string& path, const CsvOptions& csv, Options& o) {
     std::vector<Role> roles;
     const std::string text = concatenate_role_files(path, o, roles);
     Dataset data = read_csv_text(text, csv, path);
+    roles = roles_of_rows_read(std::move(roles), data);
     if (roles.size() != data.n_samples())
       throw InputError(cmd + ": could not match the rows of the role files (" + std::to_string(roles.size()) +
                        " lines, " + std::to_string(data.n_samples()) + " rows read)");
@@ -99,6 +114,7 @@ Dataset read_data(const std::string& path, const CsvOptions& csv, Options& o) {
   CsvOptions without = csv;
   without.drop.push_back(o.split_column);
   Dataset data = read_csv(path, without);
+  roles = roles_of_rows_read(std::move(roles), data);
   if (roles.size() != data.n_samples())
     throw InputError(cmd + ": split_column: " + std::to_string(roles.size()) + " roles for " +
                      std::to_string(data.n_samples()) + " rows");

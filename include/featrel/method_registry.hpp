@@ -97,6 +97,9 @@ struct MethodSpec {
   // The method has its own `repeats` option (crfe, rfe: random splits; ubayfs: outer splits) and reports
   // features[].selection_frequency itself; the shared resampled repeats (resampling.hpp) are not offered.
   bool own_repeats = false;
+  // The method takes missing feature values as they are (NaN, `--impute keep`): its forests route them per split.
+  // Set before bind_method; every other method refuses NaN in the pre-flight checks.
+  bool keeps_missing = false;
 };
 
 // Builds a MethodSpec from a method's typed pieces: options are read from the settings through `table` and checked
@@ -152,8 +155,10 @@ std::optional<std::string> below_chance_floor_warning(const std::vector<Prefligh
 // Every method runs on at least this many rows (adapting its defaults on small cohorts).
 inline constexpr std::size_t kMinRows = 20;
 // Runs the pre-flight checks before a method (constant columns are left to the Dataset's own warning). A fatal
-// issue is an InputError with its message, as are fewer than kMinRows rows and a class with a single row.
-std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks);
+// issue is an InputError with its message, as are fewer than kMinRows rows, a class with a single row, and a
+// missing feature value (NaN, left by --impute keep) unless the method `keeps_missing`.
+std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks,
+                                          bool keeps_missing = false);
 
 template <class O, class R>
 class TypedMethodResult final : public MethodResult {
@@ -207,11 +212,12 @@ void bind_method(MethodSpec& spec, MethodParts<O, R> parts) {
     return o;
   };
   spec.check = [options_from](const Settings& settings) { (void)options_from(settings); };
-  // Set spec.tasks before binding: the pre-flight checks read them.
-  spec.run = [shared, options_from, tasks = spec.tasks](const Dataset& data, const Settings& settings,
-                                                        const RunContext& ctx) -> std::unique_ptr<MethodResult> {
+  // Set spec.tasks and spec.keeps_missing before binding: the pre-flight checks read them.
+  spec.run = [shared, options_from, tasks = spec.tasks, keeps_missing = spec.keeps_missing](
+                 const Dataset& data, const Settings& settings,
+                 const RunContext& ctx) -> std::unique_ptr<MethodResult> {
     const O o = options_from(settings);
-    auto issues = run_preflight(data, tasks);
+    auto issues = run_preflight(data, tasks, keeps_missing);
     return std::make_unique<TypedMethodResult<O, R>>(shared, data, shared->run(data, o, ctx), std::move(issues));
   };
 }

@@ -57,6 +57,15 @@ void merge_selection(report::Json& document, const Selection& selection) {
 
 namespace {
 
+// "a, b, c and 4 more": the features `indices` of `data`, the first `shown` by name.
+std::string feature_names_text(const Dataset& data, const std::vector<std::size_t>& indices, std::size_t shown) {
+  std::string names;
+  for (std::size_t q = 0; q < std::min(shown, indices.size()); ++q)
+    names += (q ? ", " : "") + data.feature_names.at(indices[q]);
+  if (indices.size() > shown) names += " and " + std::to_string(indices.size() - shown) + " more";
+  return names;
+}
+
 // Original column -> its features, in column order; only when some feature is an indicator of a level.
 std::vector<std::pair<std::string, std::vector<std::size_t>>> categorical_columns(const Dataset& data) {
   std::vector<std::pair<std::string, std::vector<std::size_t>>> out;
@@ -161,11 +170,7 @@ std::optional<std::string> below_chance_floor_warning(const std::vector<Prefligh
   for (std::size_t j : selected)
     if (!std::binary_search(floor_issue->features.begin(), floor_issue->features.end(), j)) below.push_back(j);
   if (below.empty()) return std::nullopt;
-  constexpr std::size_t kNamed = 10;
-  std::string names;
-  for (std::size_t q = 0; q < std::min(kNamed, below.size()); ++q)
-    names += (q ? ", " : "") + data.feature_names.at(below[q]);
-  if (below.size() > kNamed) names += " and " + std::to_string(below.size() - kNamed) + " more";
+  const std::string names = feature_names_text(data, below, 10);
   return std::to_string(below.size()) + " of the " + std::to_string(selected.size()) + " selected feature" +
          (selected.size() == 1 ? "" : "s") + (below.size() == 1 ? " is" : " are") + " below the chance floor of " + format_fixed(floor, 2) + " (" +
          names + "): on its own each is indistinguishable from the best noise column on these rows. The method "
@@ -173,7 +178,7 @@ std::optional<std::string> below_chance_floor_warning(const std::vector<Prefligh
          "target), but such a finding is fragile; confirm it on more rows, or with --repeats R";
 }
 
-std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks) {
+std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector<Task>& tasks, bool keeps_missing) {
   PreflightOptions po;
   po.classification_only =
       !tasks.empty() && std::find(tasks.begin(), tasks.end(), Task::regression) == tasks.end();
@@ -186,6 +191,23 @@ std::vector<PreflightIssue> run_preflight(const Dataset& data, const std::vector
   if (data.n_samples() > 0 && data.n_samples() < kMinRows)  // 0 rows: a method reading side files only
     throw InputError(data.source + " has " + std::to_string(data.n_samples()) + " rows; featrel needs at least " +
                      std::to_string(kMinRows) + " rows to select features (collect more rows)");
+  if (!keeps_missing && data.X.hasNaN()) {
+    std::size_t count = 0;
+    std::vector<std::size_t> columns;
+    for (Eigen::Index j = 0; j < data.X.cols(); ++j) {
+      const auto in_column = static_cast<std::size_t>(data.X.col(j).array().isNaN().count());
+      count += in_column;
+      if (in_column > 0) columns.push_back(static_cast<std::size_t>(j));
+    }
+    std::string keepers;
+    for (const MethodSpec& m : methods())
+      if (m.keeps_missing) keepers += (keepers.empty() ? "featrel " : ", ") + m.name;
+    throw InputError(data.source + " has " + std::to_string(count) + " missing value" + (count == 1 ? "" : "s") +
+                     " kept as NaN (--impute keep) in " + std::to_string(columns.size()) + " column" +
+                     (columns.size() == 1 ? "" : "s") + " (" + feature_names_text(data, columns, 5) +
+                     "); this method needs complete data — use --impute mean or --impute median, or a method that "
+                     "takes missing values (" + keepers + ")");
+  }
   // Fatal findings first: a quantity read as classes (many_classes) is the problem to name, not the
   // single-row "classes" it makes.
   std::vector<PreflightIssue> kept;

@@ -55,8 +55,10 @@ const options::Table<CsvOptions>& data_option_table() {
           "A text column with at most this many distinct values is categorical (0 = never)")
         .range(options::Range::closed(0, 1000));
     t.choice("impute", &CsvOptions::impute,
-             Choices<Impute>{{"none", Impute::none}, {"mean", Impute::mean}, {"median", Impute::median}},
-             "Missing values: none (an error), mean or median of the column");
+             Choices<Impute>{{"none", Impute::none}, {"mean", Impute::mean}, {"median", Impute::median},
+                             {"keep", Impute::keep}},
+             "Missing values: none (an error), mean or median of the column, or keep them (boruta, sfc: the "
+             "forests send them down their own branch)");
     t.add("drop_missing_target", &CsvOptions::drop_missing_target,
           "Leave out the rows without a target value (a warning names them) instead of stopping");
     t.finish();

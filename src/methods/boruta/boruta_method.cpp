@@ -15,6 +15,7 @@ MethodSpec method_spec() {
       "shadows significantly often is confirmed, one that loses significantly often is rejected, the rest stay\n"
       "tentative. Finds all relevant features, redundant ones included. See docs/boruta.md.";
   spec.tasks = {Task::binary, Task::multiclass, Task::regression};
+  spec.keeps_missing = true;  // the native forest's missing-value code
   spec.sort_keys = {"rank", "index"};
   auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset& d) { return importance_chart_svg(r, d); };

@@ -19,6 +19,7 @@ MethodSpec method_spec() {
       "set; permuting each feature of that set and comparing the score with a null interval tells strong from\n"
       "weak. See docs/boruta.md.";
   spec.tasks = {Task::binary, Task::multiclass, Task::regression};
+  spec.keeps_missing = true;  // the native forest's missing-value code
   spec.sort_keys = {"class", "importance", "index"};
   auto parts = conventional_parts<Options, Result>(option_table());
   parts.chart = [](const Result& r, const Dataset& d) { return importance_chart_svg(r, d); };

@@ -146,6 +146,62 @@ void check_tiny_classes(const Dataset& data, const PreflightOptions& options, st
   }
 }
 
+// Labels that differ only in letter case or blanks ("yes", "Yes ", "YES"): the groups of two or more, each in
+// the order given. Numbers are left alone ("1" and "1.0" are one value already).
+std::vector<std::vector<std::string>> case_variants(const std::vector<std::string>& labels) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // folded label -> labels, first seen first
+  for (const auto& label : labels) {
+    double value = 0.0;
+    if (detail::parse_number(label, value, false) == NumberParse::ok) continue;
+    std::string folded;
+    for (char c : label)
+      if (c != ' ' && c != '\t') folded += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == folded; });
+    if (it == groups.end()) groups.emplace_back(folded, std::vector<std::string>{label});
+    else it->second.push_back(label);
+  }
+  std::vector<std::vector<std::string>> out;
+  for (auto& [folded, members] : groups)
+    if (members.size() > 1) out.push_back(std::move(members));
+  return out;
+}
+
+// "'no' and 'NO', and 'Yes' and 'yes'"
+std::string variants_text(const std::vector<std::vector<std::string>>& groups) {
+  std::string out;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (g > 0) out += ", and ";
+    for (std::size_t q = 0; q < groups[g].size(); ++q)
+      out += (q == 0 ? "" : q + 1 == groups[g].size() ? " and " : ", ") + ("'" + groups[g][q] + "'");
+  }
+  return out;
+}
+
+// Class labels or category levels written in two ways are read as two classes or levels: almost always a typo.
+void check_label_variants(const Dataset& data, const std::vector<Source>& sources, std::vector<PreflightIssue>& out) {
+  if (data.is_classification()) {
+    if (const auto groups = case_variants(data.classes); !groups.empty())
+      out.push_back({"label_variants", data.target_name,
+                     "target '" + data.target_name + "': the labels " + variants_text(groups) +
+                         " differ only in letter case or blanks, so they are read as different classes (" +
+                         std::to_string(data.n_classes()) + " in all); if they mean the same, write them one way "
+                         "in the file",
+                     false});
+  }
+  if (data.origins.size() != data.n_features()) return;
+  for (const Source& s : sources) {
+    if (!s.categorical) continue;
+    std::vector<std::string> levels;
+    for (std::size_t j : s.columns) levels.push_back(data.origins[j].level);
+    if (const auto groups = case_variants(levels); !groups.empty())
+      out.push_back({"label_variants", s.name,
+                     "column '" + s.name + "': the categories " + variants_text(groups) +
+                         " differ only in letter case or blanks, so they are read as different categories; if they "
+                         "mean the same, write them one way in the file",
+                     false});
+  }
+}
+
 void check_id_like(const Dataset& data, const std::vector<Source>& sources, const PreflightOptions& options,
                    std::vector<PreflightIssue>& out) {
   for (const Source& s : sources) {
@@ -360,6 +416,7 @@ std::vector<PreflightIssue> preflight(const Dataset& data, const PreflightOption
   const std::vector<Source> sources = sources_of(data);
   // With hundreds of classes, most are tiny: one issue says it all.
   if (!check_many_classes(data, options, issues)) check_tiny_classes(data, options, issues);
+  check_label_variants(data, sources, issues);
   check_id_like(data, sources, options, issues);
   check_target_leak(data, sources, options, issues);
   check_missing(data, sources, options, issues);

@@ -185,6 +185,33 @@ TEST(Preflight, NoLeak) {
   EXPECT_TRUE(of_kind(issues_of(text, regression()), "target_leak").empty());
 }
 
+// ---- label_variants --------------------------------------------------------------------------------------------
+
+TEST(Preflight, LabelsThatDifferOnlyInCaseOrBlanksAreNamed) {
+  // "yes", "Yes " (read as "Yes"), "no" and "NO": four classes where the file means two.
+  std::string text = "x,site,y\n";
+  const char* labels[] = {"yes", "Yes ", "no", "NO"};
+  const char* sites[] = {"A", "a", "B", "B"};
+  for (int i = 0; i < 24; ++i)
+    text += std::to_string(i % 7) + "," + sites[i % 4] + "," + labels[i % 4] + "\n";
+  const auto found = of_kind(issues_of(text, classification()), "label_variants");
+  ASSERT_EQ(found.size(), 2u) << all_messages(issues_of(text, classification()));
+  EXPECT_EQ(found[0].column, "y");
+  EXPECT_FALSE(found[0].fatal);
+  expect_parts(found[0].message, {"target 'y': the labels 'NO' and 'no', and 'Yes' and 'yes' differ only in letter "
+                                  "case or blanks", "(4 in all)"});
+  EXPECT_EQ(found[1].column, "site");
+  expect_parts(found[1].message, {"column 'site': the categories 'A' and 'a' differ only"});
+
+  // Distinct words, and numbers, are not variants.
+  CsvOptions clean = classification();
+  clean.impute = Impute::mean;
+  EXPECT_TRUE(of_kind(issues_of(kClean, clean), "label_variants").empty());
+  std::string numbers = "x,y\n";
+  for (int i = 0; i < 24; ++i) numbers += std::to_string(i % 5) + "," + (i % 2 ? "1.0" : "2.00") + "\n";
+  EXPECT_TRUE(of_kind(issues_of(numbers, classification()), "label_variants").empty());
+}
+
 // ---- many_classes ----------------------------------------------------------------------------------------------
 
 std::string many_numeric_labels(int n) {

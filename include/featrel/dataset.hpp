@@ -148,6 +148,14 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
 // classes "0" and "1"), but a regression target keeps the values exactly. NaN is a missing target value.
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const Eigen::VectorXd& y, const CsvOptions& options);
+// Same with text feature columns (a data frame's strings and categories): a non-empty text[j] holds column j's
+// values as text and X's column j is not read. Such a column is read as read_csv reads a column of that text:
+// numbers when every present value is one, else categorical when it has at most max_levels levels (with the
+// warning) or named in options.categorical, else an InputError. "", NA and ? (and options.na_values) are
+// missing. `text` is empty or has one entry per feature.
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const std::vector<std::vector<std::string>>& text, const Eigen::VectorXd& y,
+                     const CsvOptions& options);
 
 // The rows `rows` of `data` (in that order; a row may repeat) as a Dataset of their own: labels, y and
 // missing-value flags follow, and a column constant on these rows is flagged constant. The data's warnings are

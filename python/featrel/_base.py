@@ -17,9 +17,10 @@ import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import check_is_fitted, column_or_1d
+from sklearn.utils.validation import check_consistent_length, check_is_fitted, column_or_1d
 
 from . import _featrel
+from ._frames import label_codes, split_text_columns, target_array
 from ._params import Param, same, to_setting
 
 SolverError = _featrel.SolverError
@@ -81,6 +82,12 @@ def _numeric_target(y):
     return y.dtype.kind in "iuf"
 
 
+def _integer_classes(y):
+    """Three or more integer values (missing ones aside): classes, as scikit-learn reads them."""
+    present = y[~np.isnan(y)]
+    return len(present) > 0 and type_of_target(present) == "multiclass"
+
+
 class FeatrelSelector(SelectorMixin, BaseEstimator):
     """Base of every featrel estimator (see the method classes, e.g. :class:`featrel.FRI`)."""
 
@@ -138,9 +145,21 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
                     word = repr(word)
             return f"{p.name}={word}"
 
-        # --drop is a data option of the CLI: here the caller leaves the column out of X.
+        # Data options of the CLI that are no parameters here: the caller shapes X and y instead.
+        message = re.sub(r"(?:with )?--drop-missing-target", "with X[y.notna()], y[y.notna()]", message)
+        message = re.sub(r"--drop (?:the column|it)\b", "leave the column out of X", message)
         message = re.sub(r"--drop ([^\s,;)']+)", r"leave column \1 out of X", message)
+        message = re.sub(
+            r"with --categorical ([^\s,;)']+)", r"by making it a pandas category (X['\1'].astype('category'))", message
+        )
+        message = message.replace("(--impute fills features only)", "(impute fills features only)")
         message = re.sub(r"--(no-)?([a-zA-Z][a-zA-Z0-9-]*)( [^\s,;)'-][^\s,;)']*)?", replace, message)
+        # The target is y here, not a column of X.
+        message = re.sub(
+            r"<memory>, row (\d+), target '[^']*': the value is missing \(''\)", r"y, row \1: the value is missing",
+            message,
+        )
+        message = message.replace("make_dataset: ", "X: ")  # the core's entry point is no name a caller knows
         return message.replace("<memory>", "X").replace(": missing value (", ": missing value (NaN; ")
 
     def _rename(self, error):
@@ -156,26 +175,32 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
 
         Classification labels may be of any type (strings too); they are kept as ``classes_``.
         """
-        X, y = self._validate_data(
-            X, y, dtype=np.float64, force_all_finite="allow-nan", y_numeric=False, ensure_min_samples=2
-        )
-        y = column_or_1d(y, warn=True)
+        if y is None:
+            raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
+        X, text, categories = split_text_columns(X)
+        X = self._validate_data(X, dtype=np.float64, force_all_finite="allow-nan", ensure_min_samples=2)
+        y = column_or_1d(target_array(y), warn=True)
+        check_consistent_length(X, y)
         names = (
             [str(n) for n in self.feature_names_in_]
             if hasattr(self, "feature_names_in_")
             else [f"x{j}" for j in range(X.shape[1])]
         )
         settings, data, resampling = self._settings()
+        if categories:
+            data["categorical"] = [names[j] for j in categories]  # pandas categories, whatever their count
         labels = None
         if _numeric_target(y):
             y_core = y.astype(np.float64)
+            if np.isinf(y_core).any():
+                rows = ", ".join(str(i) for i in np.flatnonzero(np.isinf(y_core))[:10])
+                raise ValueError(f"y holds infinity (at positions {rows}); the target must be finite")
         else:
             # Labels of any type become codes 0..K-1 in sorted order (the order the core sorts text labels in).
-            labels, codes = np.unique(y, return_inverse=True)
-            y_core = codes.astype(np.float64)
+            labels, y_core = label_codes(y)
             if data.get("task", "auto") == "auto":
                 data["task"] = "classification"  # text labels are classes, as in a CSV file
-        if data.get("task", "auto") == "auto" and labels is None and type_of_target(y) == "multiclass":
+        if data.get("task", "auto") == "auto" and labels is None and _integer_classes(y_core):
             # Integer labels with three or more values are classes, as scikit-learn reads them (the CLI, which
             # cannot tell 3 from 3.0 in a CSV file, asks for --task instead).
             data["task"] = "classification"
@@ -185,7 +210,7 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
                 from ._repeats import fit_with_repeats
 
                 out = fit_with_repeats(
-                    self, X, names, y_core, data, settings, resampling, seed, threads, int(self.verbose or 0)
+                    self, X, names, text, y_core, data, settings, resampling, seed, threads, int(self.verbose or 0)
                 )
             else:
                 if resampling:
@@ -194,8 +219,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
 
                 data_json = json.dumps(data)
                 out = _featrel.fit(
-                    self._method, X, names, y_core, data_json, json.dumps(settings), seed, threads,
-                    int(self.verbose or 0), plan_callback(self._method, X, names, y_core, data_json),
+                    self._method, X, names, text, y_core, data_json, json.dumps(settings), seed, threads,
+                    int(self.verbose or 0), plan_callback(self._method, X, names, text, y_core, data_json),
                 )
         except OptionError as e:
             renamed = self._rename(e)
@@ -220,7 +245,7 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
         self.preflight_ = [dict(p, message=self._python_words(p["message"])) for p in doc.get("preflight", [])]
         if doc.get("task") != "regression":
             self.classes_ = labels if labels is not None else np.unique(y)
-        self._read_result(doc)
+        self._read_result(doc, names)
         return self
 
     def _tasks(self):
@@ -234,13 +259,37 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             return np.array([np.nan if v is None else v for v in values], dtype=float)
         return np.array(values, dtype=dtype)
 
-    def _read_result(self, doc):
+    def _read_result(self, doc, names):
         features = doc["features"]
-        self.support_ = np.array([bool(f["selected"]) for f in features], dtype=bool)
-        self.scores_ = self._column("score")
+        self.encoded_feature_names_ = np.array(doc["feature_names"], dtype=object)
+        selected = [bool(f["selected"]) for f in features]
+        scores = list(self._column("score"))
+        ranks = [f.get("rank") for f in features]
+        if "original_columns" in doc:
+            # Categorical columns ran as indicator columns; support_, scores_ and ranking_ are per column of X:
+            # a column is selected when any of its levels is, scored and ranked by its best level.
+            by_column = {c["column"]: c for c in doc["original_columns"]}
+            index = {n: j for j, n in enumerate(doc["feature_names"])}
+            selected, scores, column_ranks = [], [], []
+            for name in names:
+                if name in by_column:
+                    c = by_column[name]
+                    level_ranks = [ranks[lv["feature"]] for lv in c["levels"] if ranks[lv["feature"]] is not None]
+                    selected.append(bool(c["selected"]))
+                    scores.append(np.nan if c.get("score") is None else c["score"])
+                    column_ranks.append(min(level_ranks) if level_ranks else None)
+                else:
+                    j = index[name]
+                    selected.append(bool(features[j]["selected"]))
+                    scores.append(np.nan if features[j].get("score") is None else features[j]["score"])
+                    column_ranks.append(ranks[j])
+            # Dense ranks of the columns' best level ranks: ties stay ties, gaps left by other levels close.
+            order = {r: k + 1 for k, r in enumerate(sorted({r for r in column_ranks if r is not None}))}
+            ranks = [None if r is None else order[r] for r in column_ranks]
+        self.support_ = np.array(selected, dtype=bool)
+        self.scores_ = np.array(scores, dtype=float)
         # ranking_: 1 = most relevant; features the method does not rank (no score, e.g. constant columns) share
         # the rank after the last ranked one.
-        ranks = [f.get("rank") for f in features]
         unranked = 1 + max([r for r in ranks if r is not None], default=0)
         self.ranking_ = np.array([unranked if r is None else r for r in ranks], dtype=int)
         if any("selection_frequency" in f for f in features):

@@ -2,9 +2,10 @@
 
 Inside ``with joblib.parallel_backend(...)`` (e.g. ``"dask"`` for a Dask cluster), a fit hands the plain-data task
 plans of the C++ core (FRI's blocks of bound and probe LPs; see featrel/task_plan.hpp) to ``joblib.Parallel``:
-every task travels as JSON text with the data arrays, runs in whatever worker the backend chooses, and returns its
-result as JSON text. A task's result depends only on the data and the plan, so the fit equals the local one to the
-last bit. Outside such a context the plans run on the core's own threads (no copies, no serialisation).
+every task travels as JSON text with the data arrays (and a data frame's text columns), runs in whatever worker
+the backend chooses, and returns its result as JSON text. A task's result depends only on the data and the plan,
+so the fit equals the local one to the last bit. Outside such a context the plans run on the core's own threads
+(no copies, no serialisation).
 """
 
 import joblib
@@ -21,12 +22,12 @@ def _active_backend():
     return joblib.parallel.get_active_backend()
 
 
-def _run_plan_task(method, X, names, y, data_json, kind, shared_json, task):
+def _run_plan_task(method, X, names, text, y, data_json, kind, shared_json, task):
     # A module-level function (picklable by reference for process and Dask workers, unlike the module's builtin).
-    return _featrel.run_plan_task(method, X, names, y, data_json, kind, shared_json, task, 1)
+    return _featrel.run_plan_task(method, X, names, text, y, data_json, kind, shared_json, task, 1)
 
 
-def plan_callback(method, X, names, y, data_json):
+def plan_callback(method, X, names, text, y, data_json):
     """The callable the core calls with a plan, or None when no joblib backend context is active.
 
     The backend is captured here, in the fitting thread: joblib keeps the active backend per thread, and the core
@@ -40,7 +41,7 @@ def plan_callback(method, X, names, y, data_json):
     def run(kind, stage, shared_json, tasks):
         with joblib.parallel_backend(backend, n_jobs=n_jobs):
             return Parallel()(
-                delayed(_run_plan_task)(method, X, names, y, data_json, kind, shared_json, task)
+                delayed(_run_plan_task)(method, X, names, text, y, data_json, kind, shared_json, task)
                 for task in tasks
             )
 

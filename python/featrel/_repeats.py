@@ -15,22 +15,22 @@ from joblib import Parallel, delayed
 from . import _featrel
 
 
-def _run_repeat(method, X, names, y, data_json, settings_json, task, threads):
+def _run_repeat(method, X, names, text, y, data_json, settings_json, task, threads):
     index, seed, rows = task
-    return _featrel.run_task(method, X, names, y, data_json, settings_json, index, seed, rows, threads)
+    return _featrel.run_task(method, X, names, text, y, data_json, settings_json, index, seed, rows, threads)
 
 
-def fit_with_repeats(estimator, X, names, y, data, settings, resampling, seed, threads, verbose):
+def fit_with_repeats(estimator, X, names, text, y, data, settings, resampling, seed, threads, verbose):
     data_json, settings_json = json.dumps(data), json.dumps(settings)
     fit = _featrel.RepeatedFit(
-        estimator._method, X, names, y, data_json, settings_json, json.dumps(resampling), seed, threads, verbose
+        estimator._method, X, names, text, y, data_json, settings_json, json.dumps(resampling), seed, threads, verbose
     )
     tasks = fit.tasks()
     n_jobs = estimator.n_jobs
     # One thread per task when joblib runs several at once; the core's own threads otherwise.
     task_threads = threads if n_jobs in (None, 1) else 1
     runs = Parallel(n_jobs=n_jobs, prefer="threads", verbose=10 if verbose else 0)(
-        delayed(_run_repeat)(estimator._method, X, names, y, data_json, settings_json, task, task_threads)
+        delayed(_run_repeat)(estimator._method, X, names, text, y, data_json, settings_json, task, task_threads)
         for task in tasks
     )
     return fit.finish(runs)

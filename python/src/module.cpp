@@ -191,9 +191,12 @@ Eigen::VectorXd vector_from(const py::array_t<double, py::array::c_style | py::a
   return v;
 }
 
+// A data frame's text columns (strings, categories): one list of values per feature, empty for a numeric one.
+using TextColumns = std::vector<std::vector<std::string>>;
+
 // The data as the method reads it: make_dataset with the data options (task, ...) and the method's tasks.
 Dataset dataset_for(const MethodSpec& spec, const Eigen::MatrixXd& X, const std::vector<std::string>& names,
-                    const Eigen::VectorXd& y, const std::string& data_json) {
+                    const TextColumns& text_columns, const Eigen::VectorXd& y, const std::string& data_json) {
   CsvOptions csv;
   data_option_table().set_json(csv, parse_settings(data_json));
   csv.supported = spec.tasks;
@@ -201,7 +204,7 @@ Dataset dataset_for(const MethodSpec& spec, const Eigen::MatrixXd& X, const std:
   if (static_cast<std::size_t>(X.rows()) != static_cast<std::size_t>(y.size()))
     throw InputError("X has " + std::to_string(X.rows()) + " rows but y has " + std::to_string(y.size()) +
                      " values");
-  return make_dataset(X, names, y, csv);
+  return make_dataset(X, names, text_columns, y, csv);
 }
 
 RunContext context_for(std::uint64_t seed, unsigned threads, std::atomic<bool>& cancel, ProgressSlot* progress) {
@@ -257,7 +260,7 @@ class PythonPlanExecutor final : public PlanExecutor {
 // runs. Returns the task's result as JSON text.
 std::string run_plan_task_py(const std::string& name,
                              const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
-                             const std::vector<std::string>& names,
+                             const std::vector<std::string>& names, const TextColumns& text_columns,
                              const py::array_t<double, py::array::c_style | py::array::forcecast>& y,
                              const std::string& data_json, const std::string& kind, const std::string& shared_json,
                              const std::string& task_json, unsigned threads) {
@@ -269,7 +272,7 @@ std::string run_plan_task_py(const std::string& name,
   std::string out;
   run_interruptible(
       [&] {
-        const Dataset data = dataset_for(spec, matrix, names, target, data_json);
+        const Dataset data = dataset_for(spec, matrix, names, text_columns, target, data_json);
         out = featrel::run_plan_task(kind, data, shared, task, context_for(0, threads, cancel, nullptr)).dump();
       },
       cancel, nullptr, name);
@@ -278,7 +281,7 @@ std::string run_plan_task_py(const std::string& name,
 
 // Runs method `name` and returns {document (JSON text), chart_svg, text, warnings}.
 py::dict fit(const std::string& name, const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
-             const std::vector<std::string>& names,
+             const std::vector<std::string>& names, const TextColumns& text_columns,
              const py::array_t<double, py::array::c_style | py::array::forcecast>& y, const std::string& data_json,
              const std::string& settings_json, std::uint64_t seed, unsigned threads, int verbose,
              const py::object& plan_callback) {
@@ -296,7 +299,7 @@ py::dict fit(const std::string& name, const py::array_t<double, py::array::f_sty
   std::vector<std::string> warnings;
   run_interruptible(
       [&] {
-        const Dataset data = dataset_for(spec, matrix, names, target, data_json);
+        const Dataset data = dataset_for(spec, matrix, names, text_columns, target, data_json);
         RunContext ctx = context_for(seed, threads, cancel, progress);
         ctx.plan_executor = plans.get();
         const auto result = spec.run(data, settings, ctx);
@@ -359,7 +362,7 @@ py::dict outputs_of(const MethodSpec& spec, const MethodResult& result) {
 class RepeatedFit {
  public:
   RepeatedFit(const std::string& name, const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
-              const std::vector<std::string>& names,
+              const std::vector<std::string>& names, const TextColumns& text_columns,
               const py::array_t<double, py::array::c_style | py::array::forcecast>& y, const std::string& data_json,
               const std::string& settings_json, const std::string& resampling_json, std::uint64_t seed,
               unsigned threads, int verbose)
@@ -373,7 +376,7 @@ class RepeatedFit {
     ProgressSlot* progress = verbose > 0 ? &slot : nullptr;
     run_interruptible(
         [&] {
-          data_ = dataset_for(*spec_, matrix, names, target, data_json);
+          data_ = dataset_for(*spec_, matrix, names, text_columns, target, data_json);
           if (data_.n_samples() == 0)
             throw options::OptionError("repeats", "option 'repeats' resamples the rows; " + spec_->name + " got none");
           tasks_ = resampling::plan(data_, options_, seed);  // a refusal comes before any fit, as in the CLI
@@ -415,7 +418,7 @@ class RepeatedFit {
 // the method run on the task's rows with the task's seed.
 SelectionTuple run_task(const std::string& name,
                         const py::array_t<double, py::array::f_style | py::array::forcecast>& X,
-                        const std::vector<std::string>& names,
+                        const std::vector<std::string>& names, const TextColumns& text_columns,
                         const py::array_t<double, py::array::c_style | py::array::forcecast>& y,
                         const std::string& data_json, const std::string& settings_json, std::size_t index,
                         std::uint64_t task_seed, const std::vector<std::size_t>& rows, unsigned threads) {
@@ -427,7 +430,7 @@ SelectionTuple run_task(const std::string& name,
   Selection selection;
   run_interruptible(
       [&] {
-        const Dataset data = dataset_for(spec, matrix, names, target, data_json);
+        const Dataset data = dataset_for(spec, matrix, names, text_columns, target, data_json);
         resampling::Task task{index, task_seed, rows};
         selection = resampling::run_task(spec, data, settings, task, context_for(0, threads, cancel, nullptr));
       },
@@ -466,14 +469,16 @@ PYBIND11_MODULE(_featrel, m) {
         "The data option table (task, impute, ...)");
   m.def("check", &python::check_settings, py::arg("method"), py::arg("settings_json"),
         "Validates settings {key: value} (JSON text) of a method; OptionError naming the key");
-  m.def("fit", &python::fit, py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("y"),
-        py::arg("data_json"), py::arg("settings_json"), py::arg("seed"), py::arg("threads"), py::arg("verbose"),
-        py::arg("plan_callback") = py::none(),
-        "Runs a method on X (n x d) and a numeric target y; returns document (JSON text), chart_svg, text, warnings. "
-        "With plan_callback(kind, stage, shared_json, tasks), the run's task plans go to it");
+  m.def("fit", &python::fit, py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("text"),
+        py::arg("y"), py::arg("data_json"), py::arg("settings_json"), py::arg("seed"), py::arg("threads"),
+        py::arg("verbose"), py::arg("plan_callback") = py::none(),
+        "Runs a method on X (n x d; text[j], when not empty, holds column j as text) and a numeric target y; "
+        "returns document (JSON text), chart_svg, text, warnings. With plan_callback(kind, stage, shared_json, "
+        "tasks), the run's task plans go to it");
   m.def("run_plan_task", &python::run_plan_task_py, py::arg("method"), py::arg("X"), py::arg("feature_names"),
-        py::arg("y"), py::arg("data_json"), py::arg("kind"), py::arg("shared_json"), py::arg("task_json"),
-        py::arg("threads") = 1, "One task of a run's task plan on the data; returns its result as JSON text");
+        py::arg("text"), py::arg("y"), py::arg("data_json"), py::arg("kind"), py::arg("shared_json"),
+        py::arg("task_json"), py::arg("threads") = 1,
+        "One task of a run's task plan on the data; returns its result as JSON text");
 
   m.def("resampling_options", [] { return python::schema_list(resampling::option_table()); },
         "The option table of the shared resampled repeats (repeats, resample, ...)");
@@ -482,16 +487,17 @@ PYBIND11_MODULE(_featrel, m) {
         py::arg("method"), py::arg("resampling_json"));
   py::class_<python::RepeatedFit>(m, "RepeatedFit", "A full-data run waiting for its resampled repeats")
       .def(py::init<const std::string&, const py::array_t<double, py::array::f_style | py::array::forcecast>&,
-                    const std::vector<std::string>&,
+                    const std::vector<std::string>&, const python::TextColumns&,
                     const py::array_t<double, py::array::c_style | py::array::forcecast>&, const std::string&,
                     const std::string&, const std::string&, std::uint64_t, unsigned, int>(),
-           py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("y"), py::arg("data_json"),
-           py::arg("settings_json"), py::arg("resampling_json"), py::arg("seed"), py::arg("threads"),
-           py::arg("verbose"))
+           py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("text"), py::arg("y"),
+           py::arg("data_json"), py::arg("settings_json"), py::arg("resampling_json"), py::arg("seed"),
+           py::arg("threads"), py::arg("verbose"))
       .def("tasks", &python::RepeatedFit::tasks, "The repeats as (index, seed, rows), plain data")
       .def("finish", &python::RepeatedFit::finish, py::arg("selections"),
            "The result with the repeats' selection frequencies and stability");
-  m.def("run_task", &python::run_task, py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("y"),
-        py::arg("data_json"), py::arg("settings_json"), py::arg("index"), py::arg("seed"), py::arg("rows"),
-        py::arg("threads"), "One repeat on its rows with its seed; returns its selection as plain data");
+  m.def("run_task", &python::run_task, py::arg("method"), py::arg("X"), py::arg("feature_names"), py::arg("text"),
+        py::arg("y"), py::arg("data_json"), py::arg("settings_json"), py::arg("index"), py::arg("seed"),
+        py::arg("rows"), py::arg("threads"),
+        "One repeat on its rows with its seed; returns its selection as plain data");
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -126,13 +127,58 @@ void require_min_class_size(const Dataset& data, std::size_t folds, std::string_
 
 namespace {
 
+// Column c of `raw` from text, as the CSV reader reads a column: numbers when every present value is one (an
+// infinity is an error there too) and the column is not `forced` categorical, else the text itself (so that the
+// levels keep their spelling, "4e-1"), which encode_categorical turns into levels or refuses.
+void read_text_column(const std::vector<std::string>& values, const CsvOptions& options, std::size_t c,
+                      bool forced, detail::RawTable& raw) {
+  const auto col = static_cast<Eigen::Index>(c);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto row = static_cast<Eigen::Index>(i);
+    if (detail::is_missing_value(values[i], options.na_values)) {
+      raw.X(row, col) = nan;
+      continue;
+    }
+    double x = 0.0;
+    const detail::NumberParse status = detail::parse_number(detail::trim_blanks(values[i]), x);
+    if (status == detail::NumberParse::not_finite) {
+      throw InputError(detail::where_row(raw, i) + ", column '" + raw.feature_names[c] + "': value is not finite");
+    }
+    if (status == detail::NumberParse::ok) {
+      raw.X(row, col) = x;
+      continue;
+    }
+    if (raw.first_text_row[c] == detail::kNoRow) {
+      raw.first_text_row[c] = i;
+      raw.first_text_value[c] = std::string(detail::trim_blanks(values[i]));
+    }
+  }
+  if (raw.first_text_row[c] == detail::kNoRow && !forced) return;  // numbers written as text
+  raw.X.col(col).setConstant(nan);
+  raw.text[c].reserve(values.size());
+  for (const auto& v : values) raw.text[c].emplace_back(detail::trim_blanks(v));
+}
+
 // The features of make_dataset: checks, --keep, --drop and --categorical applied. The target is left to the caller.
 detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
-                                 std::size_t target_size, const CsvOptions& options) {
+                                 std::size_t target_size, const CsvOptions& options,
+                                 const std::vector<std::vector<std::string>>& text = {}) {
   const std::string source = "<memory>";
   if (static_cast<std::size_t>(X.cols()) != feature_names.size()) {
     throw InputError("make_dataset: X has " + std::to_string(X.cols()) + " columns but " +
                      std::to_string(feature_names.size()) + " feature names were given");
+  }
+  if (!text.empty() && text.size() != feature_names.size()) {
+    throw InputError("make_dataset: " + std::to_string(text.size()) + " text columns were given for " +
+                     std::to_string(feature_names.size()) +
+                     " features; give one per feature (empty for a numeric one)");
+  }
+  for (std::size_t j = 0; j < text.size(); ++j) {
+    if (!text[j].empty() && text[j].size() != static_cast<std::size_t>(X.rows())) {
+      throw InputError("make_dataset: the text of column '" + feature_names[j] + "' has " +
+                       std::to_string(text[j].size()) + " values for " + std::to_string(X.rows()) + " rows");
+    }
   }
   if (static_cast<std::size_t>(X.rows()) != target_size) {
     throw InputError("make_dataset: X has " + std::to_string(X.rows()) + " rows but the target has " +
@@ -184,7 +230,15 @@ detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std
     raw.feature_names.push_back(feature_names[j]);
   }
   raw.X.resize(X.rows(), static_cast<Eigen::Index>(columns.size()));
+  raw.text.assign(columns.size(), {});
+  raw.first_text_row.assign(columns.size(), detail::kNoRow);
+  raw.first_text_value.assign(columns.size(), {});
   for (std::size_t c = 0; c < columns.size(); ++c) {
+    const auto j = static_cast<std::size_t>(columns[c]);
+    if (j < text.size() && !text[j].empty()) {
+      read_text_column(text[j], options, c, forced[j], raw);
+      continue;
+    }
     raw.X.col(static_cast<Eigen::Index>(c)) = X.col(columns[c]);
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
       if (std::isinf(X(i, columns[c]))) {  // NaN is a missing value; infinity is an error
@@ -193,15 +247,12 @@ detail::RawTable raw_from_memory(const Eigen::MatrixXd& X, const std::vector<std
       }
     }
   }
-  // A categorical column from memory is numbers; their shortest text names the levels ("2", "0.5").
-  raw.text.assign(columns.size(), {});
-  raw.first_text_row.assign(columns.size(), detail::kNoRow);
-  raw.first_text_value.assign(columns.size(), {});
+  // A forced categorical column of numbers: their shortest text names the levels ("2", "0.5").
   for (std::size_t c = 0; c < columns.size(); ++c) {
     raw.forced_categorical.push_back(forced[static_cast<std::size_t>(columns[c])]);
-    if (!raw.forced_categorical.back()) continue;
+    if (!raw.forced_categorical.back() || !raw.text[c].empty()) continue;
     for (Eigen::Index i = 0; i < X.rows(); ++i) {
-      const double v = X(i, columns[c]);
+      const double v = raw.X(i, static_cast<Eigen::Index>(c));
       raw.text[c].push_back(std::isnan(v) ? std::string() : detail::shortest_text(v));
     }
   }
@@ -220,7 +271,13 @@ Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& f
 
 Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
                      const Eigen::VectorXd& y, const CsvOptions& options) {
-  detail::RawTable raw = raw_from_memory(X, feature_names, static_cast<std::size_t>(y.size()), options);
+  return make_dataset(X, feature_names, {}, y, options);
+}
+
+Dataset make_dataset(const Eigen::MatrixXd& X, const std::vector<std::string>& feature_names,
+                     const std::vector<std::vector<std::string>>& text, const Eigen::VectorXd& y,
+                     const CsvOptions& options) {
+  detail::RawTable raw = raw_from_memory(X, feature_names, static_cast<std::size_t>(y.size()), options, text);
   // The text is what the string overload would have been given; the numbers are kept so that a regression
   // target is not rounded through text and back.
   raw.target.reserve(static_cast<std::size_t>(y.size()));

@@ -1,5 +1,5 @@
-// Categorical feature columns (detected or named) as indicator columns, the origin of every feature, and
-// make_dataset with a numeric target.
+// Categorical feature columns (detected or named) as indicator columns, the origin of every feature,
+// make_dataset with text columns (read as the CSV reader reads them) and make_dataset with a numeric target.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -195,6 +195,84 @@ TEST(Categorical, MakeDatasetEncodesNamedColumns) {
   o.categorical = {"1"};  // by index
   EXPECT_EQ(make_dataset(X, {"g", "v"}, std::vector<std::string>{"a", "b", "a", "b"}, o).feature_names,
             (Names{"g", "v=0.5", "v=1.5", "v=2.5", "v=3.5"}));
+}
+
+// ---- make_dataset with text columns (a data frame's strings and categories) -----------------------------------
+
+// The same table as CSV text and from memory with text columns give the same data set.
+void expect_same_data(const Dataset& a, const Dataset& b) {
+  EXPECT_EQ(a.feature_names, b.feature_names);
+  EXPECT_EQ(a.source_columns, b.source_columns);
+  EXPECT_EQ(a.warnings, b.warnings);
+  EXPECT_EQ(a.missing_counts, b.missing_counts);
+  EXPECT_EQ(a.columns_by_source(), b.columns_by_source());
+  ASSERT_EQ(a.X.rows(), b.X.rows());
+  ASSERT_EQ(a.X.cols(), b.X.cols());
+  for (Eigen::Index j = 0; j < a.X.cols(); ++j)
+    for (Eigen::Index i = 0; i < a.X.rows(); ++i)
+      EXPECT_TRUE(a.X(i, j) == b.X(i, j) || (std::isnan(a.X(i, j)) && std::isnan(b.X(i, j)))) << i << "," << j;
+}
+
+TEST(MakeDatasetText, TextColumnsReadAsTheCsvReaderReadsThem) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Eigen::MatrixXd X(5, 4);
+  X << 30, nan, nan, nan, 40, nan, nan, nan, 50, nan, nan, nan, 60, nan, nan, nan, 70, nan, nan, nan;
+  // site: text with a missing value; smoker: two levels; dose: numbers written as text (numeric, as in a file).
+  const std::vector<std::vector<std::string>> text{
+      {}, {"B", "A", "", "C", "A"}, {"no", "yes", "no", "NA", "yes"}, {"1.5", " 2", "", "4e-1", "5"}};
+  const Eigen::VectorXd y = (Eigen::VectorXd(5) << 0, 1, 0, 1, 0).finished();
+  CsvOptions o;
+  o.impute = Impute::mean;
+  const Dataset memory = make_dataset(X, {"age", "site", "smoker", "dose"}, text, y, o);
+  const Dataset csv = read_csv_text("age,site,smoker,dose,target\n30,B,no,1.5,0\n40,A,yes, 2,1\n50,,no,,0\n"
+                                    "60,C,NA,4e-1,1\n70,A,yes,5,0\n", o);
+  expect_same_data(memory, csv);
+  EXPECT_EQ(memory.feature_names, (Names{"age", "site=A", "site=B", "site=C", "smoker=yes", "dose"}));
+  EXPECT_EQ(memory.missing_counts, (std::vector<std::size_t>{0, 1, 1, 1, 1, 1}));
+  // Named columns are categories whatever their levels, without the warning, as with --categorical; the levels
+  // keep their spelling, as in a file.
+  o.categorical = {"site", "dose"};
+  expect_same_data(make_dataset(X, {"age", "site", "smoker", "dose"}, text, y, o),
+                   read_csv_text("age,site,smoker,dose,target\n30,B,no,1.5,0\n40,A,yes, 2,1\n50,,no,,0\n"
+                                 "60,C,NA,4e-1,1\n70,A,yes,5,0\n", o));
+  EXPECT_EQ(make_dataset(X, {"age", "site", "smoker", "dose"}, text, y, o).feature_names,
+            (Names{"age", "site=A", "site=B", "site=C", "smoker=yes", "dose=4e-1", "dose=1.5", "dose=2", "dose=5"}));
+}
+
+TEST(MakeDatasetText, RefusalsNameTheColumn) {
+  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(25, 2);
+  Eigen::VectorXd y(25);
+  std::vector<std::vector<std::string>> text{{}, {}};
+  for (int i = 0; i < 25; ++i) {
+    text[1].push_back("P" + std::to_string(100 + i));
+    y[i] = i % 2;
+  }
+  try {
+    make_dataset(X, {"x", "patient"}, text, y, CsvOptions{});
+    FAIL();
+  } catch (const InputError& e) {
+    expect_parts(e.what(), {"<memory>, row 1, column 'patient': value 'P100' is not numeric", "an identifier?",
+                            "--categorical patient", "--drop"});
+  }
+  text[1].assign(25, "inf");
+  EXPECT_THROW(make_dataset(X, {"x", "patient"}, text, y, CsvOptions{}), InputError);
+  text[1].resize(3);  // not one value per row
+  EXPECT_THROW(make_dataset(X, {"x", "patient"}, text, y, CsvOptions{}), InputError);
+  EXPECT_THROW(make_dataset(X, {"x", "patient"}, std::vector<std::vector<std::string>>{{}}, y, CsvOptions{}),
+               InputError);
+  // Every value missing: no categories.
+  text[1].assign(25, "");
+  text[1][0] = "NA";
+  CsvOptions named;
+  named.categorical = {"patient"};
+  expect_parts([&] {
+    try {
+      make_dataset(X, {"x", "patient"}, text, y, named);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  }(), {"column 'patient': every value is missing"});
 }
 
 // ---- make_dataset with a numeric target ----------------------------------------------------------------------

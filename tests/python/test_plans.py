@@ -23,7 +23,7 @@ def _count_plan_tasks(monkeypatch):
     original = _featrel.run_plan_task
 
     def counting(*args, **kwargs):
-        calls.append(args[5])  # the plan's kind
+        calls.append(args[6])  # the plan's kind
         return original(*args, **kwargs)
 
     monkeypatch.setattr(_featrel, "run_plan_task", counting)

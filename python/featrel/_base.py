@@ -43,6 +43,7 @@ def _method_table():
 
 _METHODS = _method_table()
 _DATA_INFOS = {i["key"]: i for i in _featrel.data_options()}
+_MAX_LEVELS = int(_DATA_INFOS["max_levels"]["default_text"])
 
 
 def _resampling_infos():
@@ -82,10 +83,11 @@ def _numeric_target(y):
     return y.dtype.kind in "iuf"
 
 
-def _integer_classes(y):
-    """Three or more integer values (missing ones aside): classes, as scikit-learn reads them."""
+def _target_kind(y):
+    """scikit-learn's reading of a numeric target, missing values aside: "binary", "multiclass" (three or more
+    integer values) or "continuous"."""
     present = y[~np.isnan(y)]
-    return len(present) > 0 and type_of_target(present) == "multiclass"
+    return type_of_target(present) if len(present) else "unknown"
 
 
 class FeatrelSelector(SelectorMixin, BaseEstimator):
@@ -200,10 +202,17 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             labels, y_core = label_codes(y)
             if data.get("task", "auto") == "auto":
                 data["task"] = "classification"  # text labels are classes, as in a CSV file
-        if data.get("task", "auto") == "auto" and labels is None and _integer_classes(y_core):
+        if data.get("task", "auto") == "auto" and labels is None:
             # Integer labels with three or more values are classes, as scikit-learn reads them (the CLI, which
-            # cannot tell 3 from 3.0 in a CSV file, asks for --task instead).
-            data["task"] = "classification"
+            # cannot tell 3 from 3.0 in a CSV file, asks for --task instead). Other numbers with more distinct
+            # values than a categorical column may have levels are a quantity; fewer (0.5, 1.5, 2.5) could be
+            # ordered levels, and the core asks, as it does for a method without regression.
+            kind = _target_kind(y_core)
+            if kind == "multiclass":
+                data["task"] = "classification"
+            elif (kind == "continuous" and "regression" in self._tasks()
+                  and len(np.unique(y_core[~np.isnan(y_core)])) > _MAX_LEVELS):
+                data["task"] = "regression"
         seed, threads = _seed(self.random_state), _threads(self.n_jobs)
         try:
             if resampling.get("repeats", 0) and resampling["repeats"] >= 2:

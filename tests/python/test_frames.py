@@ -157,3 +157,16 @@ def test_text_columns_travel_to_repeats_and_plan_workers():
         fri_plans = featrel.FRI(random_state=5, n_probes=20).fit(X, y)
     assert fri_local.result_["features"] == fri_plans.result_["features"]
     assert len(fri_local.interval_) == len(fri_local.encoded_feature_names_) > num.shape[1] + 2
+
+
+def test_a_float_target_is_a_quantity_where_the_method_has_regression():
+    X, _ = clinical()
+    y = 2.0 * X["a"] + 0.1 * np.random.default_rng(2).normal(size=len(X))
+    for est in (featrel.MRMR(n_features_to_select=1), featrel.Boruta(random_state=1), featrel.FRI(random_state=1)):
+        est.fit(X, y)
+        assert est.result_["task"] == "regression", type(est).__name__
+        assert est.support_[0] and not hasattr(est, "classes_")
+    # Integers with three values stay classes; a method without regression asks what the numbers are.
+    assert featrel.MRMR(n_features_to_select=1).fit(X, np.arange(len(X)) % 3).result_["task"] == "multiclass"
+    with pytest.raises(ValueError, match=r"distinct numeric values.*task='multiclass' or task='ordinal'"):
+        featrel.Fisher().fit(X, y)

@@ -132,6 +132,8 @@ struct CsvOptions {
 // level is a number, else bytewise), or the single column "<col>=<second level>" for two levels; a missing
 // category is NaN in each of them. Every detected categorical column adds a warning.
 // The path "-" reads standard input. Gzip content (a ".gz" name or the 1f 8b signature) is decompressed.
+// Text is UTF-8; text that is not (Excel's Windows-1252 "CSV (Comma delimited)") is read as Windows-1252, with a
+// warning naming the first line that is not UTF-8.
 // Spreadsheets (.xlsx, .xls), Parquet and other binary files are an InputError saying how to export a CSV.
 Dataset read_csv(const std::string& path, const CsvOptions& options);
 // Same, from text already in memory; `source` names it in messages. Binary content is an InputError here too.

@@ -197,11 +197,25 @@ char other_separator_in(std::string_view text, char sep) {
   return 0;
 }
 
+// The reader proper, on UTF-8 text.
+Dataset read_utf8(std::string_view text, const CsvOptions& options, const std::string& source);
+
 }  // namespace
 
 Dataset read_csv_text(std::string_view text, const CsvOptions& options, const std::string& source) {
   detail::reject_binary(text, source);
   if (text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) text.remove_prefix(3);  // UTF-8 BOM
+  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
+    Dataset out = read_utf8(detail::windows1252_to_utf8(text), options, source);
+    out.warnings.insert(out.warnings.begin(), detail::windows1252_warning(text, bad, source));
+    return out;
+  }
+  return read_utf8(text, options, source);
+}
+
+namespace {
+
+Dataset read_utf8(std::string_view text, const CsvOptions& options, const std::string& source) {
   if (options.sep == '"' || options.sep == '\n' || options.sep == '\r' || options.sep == ' ') {
     throw InputError("--sep cannot be a quote, a space or a line break; use ',', ';', '\\t' or '|'");
   }
@@ -384,5 +398,7 @@ Dataset read_csv_text(std::string_view text, const CsvOptions& options, const st
   }
   return detail::build_dataset(std::move(raw), options);
 }
+
+}  // namespace
 
 }  // namespace featrel

@@ -20,6 +20,7 @@
 
 #include "data/dataset_internal.hpp"
 #include "featrel/error.hpp"
+#include "featrel/text_encoding.hpp"
 
 namespace featrel {
 namespace {
@@ -205,8 +206,8 @@ Dataset read_utf8(std::string_view text, const CsvOptions& options, const std::s
 Dataset read_csv_text(std::string_view text, const CsvOptions& options, const std::string& source) {
   detail::reject_binary(text, source);
   if (text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) text.remove_prefix(3);  // UTF-8 BOM
-  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
-    Dataset out = read_utf8(detail::windows1252_to_utf8(text), options, source);
+  if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+    Dataset out = read_utf8(windows1252_to_utf8(text), options, source);
     out.warnings.insert(out.warnings.begin(), detail::windows1252_warning(text, bad, source));
     return out;
   }

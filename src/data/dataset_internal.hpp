@@ -67,10 +67,7 @@ std::vector<bool> kept_columns(const CsvOptions& options, const std::vector<std:
 // The shortest text that reads back as exactly `value` ("1", "0.1", "1e+300").
 std::string shortest_text(double value);
 
-// Text encodings (text_encoding.cpp): the offset of the first byte that is not valid UTF-8 (npos if none);
-// Windows-1252 text as UTF-8; the warning of a file read that way, naming the line of byte `bad`.
-std::size_t first_invalid_utf8(std::string_view text);
-std::string windows1252_to_utf8(std::string_view text);
+// The warning of a data file read as Windows-1252 (featrel/text_encoding.hpp), naming the line of byte `bad`.
 std::string windows1252_warning(std::string_view text, std::size_t bad, const std::string& source);
 
 // Separator names for messages and the option that sets them: "','", "tab"; "--sep ';'", "--sep '\t'".

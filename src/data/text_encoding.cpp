@@ -9,9 +9,11 @@
 #include <string>
 #include <string_view>
 
+#include "featrel/text_encoding.hpp"
+
 #include "data/dataset_internal.hpp"
 
-namespace featrel::detail {
+namespace featrel {
 
 std::size_t first_invalid_utf8(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
@@ -95,6 +97,10 @@ std::string windows1252_to_utf8(std::string_view text) {
   }
   return out;
 }
+
+}  // namespace featrel
+
+namespace featrel::detail {
 
 std::string windows1252_warning(std::string_view text, std::size_t bad, const std::string& source) {
   std::size_t line = 1;

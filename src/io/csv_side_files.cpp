@@ -5,7 +5,7 @@
 
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
-#include "featrel/report.hpp"
+#include "featrel/text_tokens.hpp"
 
 namespace featrel::io {
 
@@ -25,7 +25,7 @@ CsvLines csv_lines(std::string_view text, const std::string& source) {
   return out;
 }
 
-CsvLines read_csv_lines(const std::string& path) { return csv_lines(report::read_text_file(path), path); }
+CsvLines read_csv_lines(const std::string& path) { return csv_lines(read_side_text(path), path); }
 
 std::vector<std::string> header_fields(const CsvLines& lines) { return split_csv_fields(lines.header, "header"); }
 

@@ -6,7 +6,6 @@
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
 #include "featrel/pareto_inputs.hpp"
-#include "featrel/report.hpp"
 #include "featrel/text_tokens.hpp"
 
 namespace featrel::pareto {
@@ -75,7 +74,7 @@ ImpactTable parse_impact_table(const std::string& text, const std::string& sourc
 }
 
 ImpactTable read_impact_table(const std::string& path) {
-  return parse_impact_table(report::read_text_file(path), path);
+  return parse_impact_table(io::read_side_text(path), path);
 }
 
 }  // namespace featrel::pareto

@@ -1,11 +1,20 @@
-// Trimming and whole-token numbers for the side-file grammars (featrel/text_tokens.hpp).
+// Side files' text, trimming and whole-token numbers for the side-file grammars (featrel/text_tokens.hpp).
 #include "featrel/text_tokens.hpp"
 
 #include <cctype>
 #include <charconv>
 #include <limits>
 
+#include "featrel/report.hpp"
+#include "featrel/text_encoding.hpp"
+
 namespace featrel::io {
+
+std::string read_side_text(const std::string& path) {
+  std::string text = report::read_text_file(path);
+  if (first_invalid_utf8(text) == std::string_view::npos) return text;
+  return windows1252_to_utf8(text);
+}
 
 std::string trim(std::string_view s) {
   std::size_t a = 0, b = s.size();

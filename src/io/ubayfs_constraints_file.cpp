@@ -170,7 +170,7 @@ std::vector<BlockSpec> parse_blocks_csv(std::string_view text, const std::string
 }
 
 std::vector<BlockSpec> read_blocks_csv(const std::string& path) {
-  return parse_blocks_csv(report::read_text_file(path), path);
+  return parse_blocks_csv(io::read_side_text(path), path);
 }
 
 }  // namespace featrel::ubayfs

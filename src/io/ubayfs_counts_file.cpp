@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "featrel/error.hpp"
-#include "featrel/report.hpp"
 #include "featrel/dataset.hpp"
 #include "featrel/text_tokens.hpp"
 #include "featrel/ubayfs_inputs.hpp"
@@ -59,7 +58,7 @@ CountsInput parse_counts_csv(std::string_view text, const std::string& source, s
 }
 
 CountsInput read_counts_csv(const std::string& path, std::optional<std::size_t> n_models) {
-  return parse_counts_csv(report::read_text_file(path), path, n_models);
+  return parse_counts_csv(io::read_side_text(path), path, n_models);
 }
 
 }  // namespace featrel::ubayfs

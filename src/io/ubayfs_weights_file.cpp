@@ -2,7 +2,6 @@
 // (featrel/ubayfs_inputs.hpp). Names are resolved by ubayfs::parse_weights.
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
-#include "featrel/report.hpp"
 #include "featrel/text_tokens.hpp"
 #include "featrel/ubayfs_inputs.hpp"
 
@@ -39,7 +38,7 @@ WeightsInput parse_weights_input(std::string_view text_or_file) {
     for (const auto& tok : split_csv_fields(t, "ubayfs")) in.values.push_back(*io::parse_number(tok));
     return in;
   }
-  return parse_weights_text(report::read_text_file(t), t);
+  return parse_weights_text(io::read_side_text(t), t);
 }
 
 }  // namespace featrel::ubayfs

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "data/dataset_internal.hpp"
+#include "featrel/text_encoding.hpp"
 #include "featrel/dataset.hpp"
 
 namespace featrel {
@@ -43,7 +44,7 @@ TEST(TextEncoding, Utf8FilesAreReadAsTheyAre) {
 }
 
 TEST(TextEncoding, Utf8ValidatorFindsTheFirstBadByte) {
-  using detail::first_invalid_utf8;
+  using featrel::first_invalid_utf8;
   constexpr auto npos = std::string::npos;
   EXPECT_EQ(first_invalid_utf8("plain ascii"), npos);
   EXPECT_EQ(first_invalid_utf8("Größe € 𝄞"), npos);
@@ -53,7 +54,7 @@ TEST(TextEncoding, Utf8ValidatorFindsTheFirstBadByte) {
   EXPECT_EQ(first_invalid_utf8("x\xED\xA0\x80"), 1u);          // a surrogate
   EXPECT_EQ(first_invalid_utf8("x\xF4\x90\x80\x80"), 1u);      // above U+10FFFF
   EXPECT_EQ(first_invalid_utf8("\xE2\x82" "a"), 0u);           // a continuation byte missing
-  EXPECT_EQ(detail::windows1252_to_utf8("\x80\x81\xA0\xFF"), "€\xC2\x81\xC2\xA0ÿ");
+  EXPECT_EQ(windows1252_to_utf8("\x80\x81\xA0\xFF"), "€\xC2\x81\xC2\xA0ÿ");
 }
 
 }  // namespace

@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "featrel/csv_side_files.hpp"
 #include "featrel/error.hpp"
+#include "featrel/pareto_inputs.hpp"
 #include "featrel/text_tokens.hpp"
 #include "featrel/ubayfs_inputs.hpp"
 
@@ -131,6 +135,50 @@ TEST(CsvSideFiles, HeaderRowsAndColumns) {
   EXPECT_EQ(*split, (std::vector<std::string>{"train", "", "test"}));  // a short row gives ""
   EXPECT_FALSE(io::column_values(lines, "role"));
   EXPECT_NE(error_of([] { io::csv_lines("", "empty.csv"); }).find("'empty.csv' is empty"), std::string::npos);
+}
+
+// A side file saved by Excel on Western European Windows (Windows-1252: "Größe" is 47 72 F6 DF 65) reads as the
+// data reader reads such a data file, so its names match the data's columns; a UTF-8 file is left as it is.
+class SideFileEncoding : public ::testing::Test {
+ protected:
+  std::string write(const std::string& name, const std::string& bytes) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("featrel_side_encoding_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path dir_;
+};
+
+TEST_F(SideFileEncoding, Windows1252NamesReadAsTheDataReaderReadsThem) {
+  const std::string cp = "Gr\xF6\xDF" "e", utf8 = "Gr\xC3\xB6\xC3\x9F" "e";  // "Größe"
+  EXPECT_EQ(io::read_side_text(write("cp.txt", cp + ",caf\xE9 \x80\n")), utf8 + ",caf\xC3\xA9 \xE2\x82\xAC\n");
+  EXPECT_EQ(io::read_side_text(write("u8.txt", utf8 + "\n")), utf8 + "\n");
+
+  const auto blocks = ub::read_blocks_csv(write("blocks.csv", "feature,block\n" + cp + ",K\xF6rper\n"));
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].name, "K\xC3\xB6rper");
+  EXPECT_EQ(blocks[0].members, (std::vector<std::string>{utf8}));
+
+  const auto counts = ub::read_counts_csv(write("counts.csv", "feature,count\n" + cp + ",3\n"), 10);
+  EXPECT_EQ(counts.feature_names, (std::vector<std::string>{utf8}));
+
+  const auto weights = ub::parse_weights_input(write("weights.csv", "feature,weight\n" + cp + ",2\n"));
+  ASSERT_EQ(weights.named.size(), 1u);
+  EXPECT_EQ(weights.named[0].first, utf8);
+
+  const auto impacts =
+      featrel::pareto::read_impact_table(write("impacts.csv", "criterion," + cp + ",x\nrf:accuracy,0.1,0.2\n"));
+  EXPECT_EQ(impacts.features, (std::vector<std::string>{utf8, "x"}));
+
+  const auto roles = io::read_csv_lines(write("roles.csv", cp + ",role\n1,train\n"));
+  EXPECT_EQ(io::header_fields(roles), (std::vector<std::string>{utf8, "role"}));
 }
 
 }  // namespace

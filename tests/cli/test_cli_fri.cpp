@@ -257,7 +257,9 @@ TEST(CliFriTasks, BreastCancerHasAStrongFeature) {
   for (const auto& f : jc["features"]) {
     weak += f["class"] == 1;
     strong_calibrated += f["class"] == 2;
-    if (f["name"] == "worst radius") EXPECT_EQ(f["class"], 1);
+    if (f["name"] == "worst radius") {
+      EXPECT_EQ(f["class"], 1);
+    }
   }
   EXPECT_EQ(strong_calibrated, 0);
   EXPECT_GE(weak, 10);
@@ -306,6 +308,12 @@ TEST(CliFriTasks, NeededBelowNoiseAndAnEmptySelectionAreSaidOutLoud) {
   EXPECT_TRUE(v31);
   EXPECT_NE(sr.err.find("nothing is selected although the model beats chance"), std::string::npos) << sr.err;
   EXPECT_NE(sr.err.find("--p 0.99"), std::string::npos) << sr.err;
+  // Features above every probe but below the extrapolated threshold are named, with the remedy.
+  EXPECT_NE(sr.err.find("'V31' (upper 0.0958), 'V30' (0.0605), 'V49' (0.0593) and 13 more lie above all 50 probes "
+                        "(largest 0.0317) but below the threshold 0.1094"),
+            std::string::npos)
+      << sr.err;
+  EXPECT_NE(sr.err.find("--n-probes 200"), std::string::npos) << sr.err;
   EXPECT_NE(sr.err.find("the CV curve is flat"), std::string::npos) << sr.err;
   EXPECT_NE(sr.err.find("--repeats"), std::string::npos) << sr.err;
   // The CV curve with the choice and its reason is in the JSON.

@@ -288,6 +288,16 @@ TEST(BorutaExact, ARejectedFeatureAboveAConfirmedOneIsReported) {
             std::string::npos)
       << *w;
   EXPECT_NE(w->find("the best of up to 8 shadows"), std::string::npos) << *w;  // shadow_count(1) = 8 > shadow_count(3)
+  // Columns drawn per tree (the paper preset): scikit-learn's per-split draws are named as a remedy; not when the
+  // run already drew them per split.
+  EXPECT_NE(w->find("--model-preset rf --min-leaf 1"), std::string::npos) << *w;
+  Options node = o;
+  node.model_preset = ModelPreset::rf;
+  const Result rn = run(d, node, context(1), wide);
+  const auto wn = std::find_if(rn.warnings.begin(), rn.warnings.end(),
+                               [](const std::string& s) { return s.rfind("fragile_rejections: ", 0) == 0; });
+  ASSERT_NE(wn, rn.warnings.end());
+  EXPECT_EQ(wn->find("--model-preset rf"), std::string::npos) << *wn;
 
   // Where the rejected feature stayed below the confirmed one, nothing is said.
   const Result plain = run(noise_data(100, 2), o, context(3), two_feature_script());

@@ -54,9 +54,11 @@ struct OutrankedRejection {
   int above = 0, shared = 0;
 };
 std::vector<OutrankedRejection> outranked_rejections(const Result& r);
-// The warning for them ("" when there are none); max_shadows is the largest shadow count of a fit.
+// The warning for them ("" when there are none); max_shadows is the largest shadow count of a fit; per_tree_columns
+// says the forest drew its columns per tree, so that scikit-learn's forest (per node) is a remedy to name.
 std::string outranked_rejections_warning(const std::vector<OutrankedRejection>& found,
-                                         const std::vector<std::string>& names, std::size_t max_shadows);
+                                         const std::vector<std::string>& names, std::size_t max_shadows,
+                                         bool per_tree_columns);
 
 // "k feature(s)" style counts for messages.
 std::string count_word(std::size_t n, std::string_view one, std::string_view many);

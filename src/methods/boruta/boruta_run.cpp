@@ -169,7 +169,9 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
                          " still tentative after " + std::to_string(k) + " fits (" + to_string(r.stop_reason) +
                          "); see rough_fix_kept, or raise --max-iter");
   if (method == "boruta")  // SFC's importance model re-examines the rejected features itself
-    if (std::string w = outranked_rejections_warning(outranked_rejections(r), data.feature_names, max_shadows);
+    if (std::string w = outranked_rejections_warning(
+            outranked_rejections(r), data.feature_names, max_shadows,
+            effective_options(options).feature_sampling == forest::FeatureSampling::tree);
         !w.empty())
       r.warnings.push_back(std::move(w));
   // Nothing confirmed: does the data carry signal the test did not resolve? (Forest runs only; SFC checks its

@@ -39,7 +39,8 @@ std::vector<OutrankedRejection> outranked_rejections(const Result& r) {
 }
 
 std::string outranked_rejections_warning(const std::vector<OutrankedRejection>& found,
-                                         const std::vector<std::string>& names, std::size_t max_shadows) {
+                                         const std::vector<std::string>& names, std::size_t max_shadows,
+                                         bool per_tree_columns) {
   if (found.empty()) return {};
   constexpr std::size_t kNamed = 5;
   std::string pairs;
@@ -55,7 +56,12 @@ std::string outranked_rejections_warning(const std::vector<OutrankedRejection>& 
          std::to_string(max_shadows) +
          " shadows, which a real feature can miss in every early fit; the confirmed ones met lower bars later, "
          "when fewer features were left. Treat these rejections as open: featrel sfc re-examines rejected "
-         "features with its importance model; or confirm on more rows";
+         "features with its importance model; " +
+         std::string(per_tree_columns ? "--model-preset rf --min-leaf 1 (scikit-learn's forest, as in BorutaPy) "
+                                        "draws columns at every split instead of once per tree "
+                                        "(docs/wide-data.md#per-method-what-to-run); "
+                                      : "") +
+         "or confirm on more rows";
 }
 
 }  // namespace featrel::boruta::detail

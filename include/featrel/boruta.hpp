@@ -37,14 +37,16 @@ namespace featrel::boruta {
 
 // `paper`: feature fraction 0.1 drawn per tree (squamish's Boruta forest); `rf`: ⌊√m⌋ columns drawn at each node
 // (the classic random-forest rule behind BorutaPy + RandomForestClassifier). Both keep 20 rows per leaf.
-enum class ModelPreset { paper, rf };
+// `automatic` ("auto", the default): `paper` on a table with at most as many columns as rows, else scikit-learn's
+// forest, `rf` with 1 row per leaf (min_leaf auto), as BorutaPy fits it (docs/boruta.md#how-a-boruta-run-works).
+enum class ModelPreset { paper, rf, automatic };
 enum class Decision { tentative, confirmed, rejected };
 enum class StopReason { all_decided, max_iter, early_stopping };
 
 std::string to_string(ModelPreset preset);
 std::string to_string(Decision decision);
 std::string to_string(StopReason reason);
-// "paper" | "rf"; OptionError (an InputError) naming model_preset otherwise.
+// "paper" | "rf" | "auto"; OptionError (an InputError) naming model_preset otherwise.
 ModelPreset parse_model_preset(std::string_view word);
 
 // Options with the documented defaults (docs/boruta.md#parameters). Names are the option table's keys (the JSON
@@ -59,7 +61,7 @@ struct Options {
   // Early stopping: stop when more than this many iterations pass without a decision; nullopt = off (BorutaPy's
   // n_iter_no_change when early_stopping is on).
   std::optional<int> early_stopping;
-  ModelPreset model_preset = ModelPreset::paper;
+  ModelPreset model_preset = ModelPreset::automatic;
   // Forest (docs/boruta.md#the-random-forest): depth (0 = unlimited, auto trees then use depth 10), row fraction,
   // rows per leaf (min_leaf_rows), bins and engine.
   forest::ForestShape forest;
@@ -73,7 +75,11 @@ const options::Table<Options>& option_table();
 // option_table().check() and the checks no single option can make; OptionError naming the key (docs/boruta.md#errors-and-edge-cases).
 // Data-dependent checks happen in run().
 void validate(const Options& options);
-// The options with the preset resolved: feature_fraction and feature_sampling set to the values the fits use.
+// `automatic` resolved for a table of n_rows × n_features: `paper`, or `rf` with min_leaf 1 when min_leaf is auto
+// and the table has more columns than rows. Any other preset is returned as it is.
+Options resolve_model_preset(const Options& options, std::size_t n_rows, std::size_t n_features);
+// The options with the preset resolved: feature_fraction and feature_sampling set to the values the fits use
+// (an unresolved `automatic` counts as `paper`).
 Options effective_options(const Options& options);
 // The forest parameters a fit with `trees` trees uses (preset applied).
 forest::Params forest_params(const Options& options, std::size_t trees);
@@ -155,7 +161,8 @@ struct ChanceCheck {
 
 struct Result {
   Task task = Task::binary;
-  Options options;
+  Options options;                       // as the run used them: model_preset and min_leaf resolved
+  bool preset_from_shape = false;        // model_preset was auto and the table's shape chose it
   std::uint64_t seed = 0;
   std::vector<FeatureResult> features;
   std::vector<std::size_t> confirmed, tentative, rejected;

@@ -305,4 +305,27 @@ TEST(BorutaExact, ARejectedFeatureAboveAConfirmedOneIsReported) {
   for (const std::string& s : plain.warnings) EXPECT_EQ(s.find("fragile_rejections"), std::string::npos) << s;
 }
 
+// The default preset follows the table's shape: the paper forest when there are at most as many columns as rows,
+// scikit-learn's forest (columns per node, 1 row per leaf unless min_leaf is set) when there are more.
+TEST(BorutaExact, AutoPresetFollowsTheTablesShape) {
+  const Options o;
+  EXPECT_EQ(o.model_preset, ModelPreset::automatic);
+  const Options narrow = resolve_model_preset(o, 200, 200);
+  EXPECT_EQ(narrow.model_preset, ModelPreset::paper);
+  EXPECT_FALSE(narrow.forest.min_leaf);  // auto: resolved by the run (20, or fewer on a small cohort)
+  const Options wide = resolve_model_preset(o, 200, 201);
+  EXPECT_EQ(wide.model_preset, ModelPreset::rf);
+  ASSERT_TRUE(wide.forest.min_leaf);
+  EXPECT_EQ(*wide.forest.min_leaf, 1u);
+  EXPECT_EQ(effective_options(wide).feature_sampling, featrel::forest::FeatureSampling::node);
+  Options set_leaf = o;
+  set_leaf.forest.min_leaf = 5;
+  EXPECT_EQ(*resolve_model_preset(set_leaf, 10, 100).forest.min_leaf, 5u);  // an explicit value stays
+  Options paper = o;
+  paper.model_preset = ModelPreset::paper;
+  EXPECT_EQ(resolve_model_preset(paper, 10, 100).model_preset, ModelPreset::paper);  // an explicit preset stays
+  EXPECT_FALSE(resolve_model_preset(paper, 10, 100).forest.min_leaf);
+  EXPECT_EQ(parse_model_preset("auto"), ModelPreset::automatic);
+}
+
 }  // namespace

@@ -88,8 +88,11 @@ std::size_t data_rows(const std::string& path) {
   return n - 1;
 }
 
-// Methods whose defaults need more rows than a small cohort has, and so adapt them with a warning.
-bool adapts(const std::string& method) { return method == "boruta" || method == "sfc"; }
+// Methods whose defaults need more rows than a small cohort has, and so adapt them with a warning. Boruta's auto
+// preset fits scikit-learn's forest (1 row per leaf) when a table has more columns than rows: nothing to adapt.
+bool adapts(const std::string& method, std::size_t n, std::size_t d) {
+  return method == "sfc" || (method == "boruta" && d <= n);
+}
 
 std::string extra_args(const std::string& method) {
   return method == "ubayfs" ? " --max-size 5" : "";  // ubayfs has no default size limit to adapt
@@ -106,7 +109,14 @@ void expect_runs(const std::string& method, const std::string& csv, const std::s
   EXPECT_EQ(doc["n_samples"].get<std::size_t>(), n);
   EXPECT_TRUE(doc["features"].is_array());
   EXPECT_TRUE(doc["selected"].is_array());
-  if (adapts(method)) {
+  const std::size_t d = doc["n_features"].get<std::size_t>();
+  if (method == "boruta") {
+    EXPECT_EQ(doc["options"]["model_preset"], d > n ? "rf" : "paper") << n << " x " << d;  // auto, resolved
+    if (d > n) {
+      EXPECT_EQ(doc["options"]["min_leaf"].get<int>(), 1);
+    }
+  }
+  if (adapts(method, n, d)) {
     EXPECT_NE(r.err.find("small_cohort: --min-leaf auto uses"), std::string::npos) << method << ": " << r.err;
     EXPECT_LT(doc["options"]["min_leaf"].get<int>(), 20) << method;  // the echo shows the value used
     bool in_json = false;

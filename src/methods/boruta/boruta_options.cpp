@@ -14,7 +14,8 @@ namespace featrel::boruta {
 namespace {
 
 const options::Choices<ModelPreset>& model_preset_words() {
-  static const options::Choices<ModelPreset> words{{"paper", ModelPreset::paper}, {"rf", ModelPreset::rf}};
+  static const options::Choices<ModelPreset> words{
+      {"paper", ModelPreset::paper}, {"rf", ModelPreset::rf}, {"auto", ModelPreset::automatic}};
   return words;
 }
 
@@ -99,7 +100,8 @@ const options::Table<Options>& option_table() {
         .range(Range::closed(1, 10000))
         .unset("off");
     t.choice("model_preset", &Options::model_preset, model_preset_words(),
-             "paper: 10% of the columns per tree; rf: sqrt of the columns at each node (BorutaPy + scikit-learn)");
+             "paper: 10% of the columns per tree; rf: sqrt of the columns at each node (BorutaPy + scikit-learn); "
+             "auto: paper, or with more columns than rows rf and min-leaf 1 (scikit-learn's forest)");
     t.group("Forest");
     t.include(forest::shape_option_table(), &Options::forest);
     t.custom<std::optional<forest::ColumnFraction>>(
@@ -129,6 +131,18 @@ const options::Table<Options>& option_table() {
 void validate(const Options& o) {
   option_table().check(o);
   if (o.feature_fraction) detail::check_column_fraction(*o.feature_fraction, "feature_fraction");
+}
+
+Options resolve_model_preset(const Options& options, std::size_t n_rows, std::size_t n_features) {
+  Options o = options;
+  if (o.model_preset != ModelPreset::automatic) return o;
+  // Wide data: with 10 % of the columns per tree a feature is missing from 9 trees in 10, and the bar is the best
+  // of thousands of shadows; scikit-learn's forest confirms the strong features above the noise ceiling that the
+  // paper forest rejects in the first fits (docs/wide-data.md#per-method-what-to-run).
+  const bool wide = n_features > n_rows;
+  o.model_preset = wide ? ModelPreset::rf : ModelPreset::paper;
+  if (wide && !o.forest.min_leaf) o.forest.min_leaf = 1;
+  return o;
 }
 
 Options effective_options(const Options& options) {

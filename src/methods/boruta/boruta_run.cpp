@@ -22,7 +22,7 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
   const auto t0 = std::chrono::steady_clock::now();
   validate(options_in);
   // min_leaf auto becomes a number here, so the fits, the checks and the options echo use the same value.
-  Options options = options_in;
+  Options options = resolve_model_preset(options_in, data.n_samples(), data.n_features());
   const forest::LeafSize leaf = forest::resolve_min_leaf(options.forest, data.n_samples());
   options.forest.min_leaf = leaf.rows;
   check_data(data, method, options.forest.row_fraction, leaf.rows, data.n_samples());
@@ -33,6 +33,7 @@ Result run_seeded(const Dataset& data, const Options& options_in, const RunConte
   Result r;
   r.task = data.task;
   r.options = options;
+  r.preset_from_shape = options_in.model_preset == ModelPreset::automatic;
   r.seed = seed;
   r.threads = ctx.resolved_threads();
   r.scripted = provider != nullptr;

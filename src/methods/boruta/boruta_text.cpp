@@ -9,6 +9,7 @@
 #include "featrel/boruta.hpp"
 #include "featrel/format.hpp"
 #include "featrel/report.hpp"
+#include "methods/boruta/boruta_internal.hpp"
 
 namespace featrel::boruta {
 namespace {
@@ -20,6 +21,21 @@ std::string decision_word(const FeatureResult& f) {
   return w;
 }
 
+// Which forest ran: the two presets differ in what they can find (docs/boruta.md#how-a-boruta-run-works).
+std::string forest_line(const Result& r) {
+  const Options o = effective_options(r.options);
+  const bool per_node = o.feature_sampling == forest::FeatureSampling::node;
+  std::string line = "forest: " + o.feature_fraction->to_string() + " of the columns " +
+                     (per_node ? "at each split" : "per tree") + ", " +
+                     detail::count_word(o.forest.min_leaf.value_or(forest::kDefaultMinLeaf), "row", "rows") +
+                     " per leaf (model preset " + to_string(r.options.model_preset);
+  if (r.preset_from_shape)
+    line += r.options.model_preset == ModelPreset::rf
+                ? ", chosen by auto: more columns than rows, so scikit-learn's forest as in BorutaPy"
+                : ", chosen by auto: at most as many columns as rows";
+  return line + ")";
+}
+
 }  // namespace
 
 std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
@@ -27,7 +43,8 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   out << "boruta: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task) << "), "
       << data.n_samples() << " samples, " << data.n_features() << " features\n"
       << "a feature is confirmed when it beats the best shadow (threshold: shadow percentile "
-      << format_number(r.options.perc) << ") significantly often, rejected when it loses significantly often\n\n";
+      << format_number(r.options.perc) << ") significantly often, rejected when it loses significantly often\n"
+      << forest_line(r) << "\n\n";
   std::vector<std::size_t> order(r.features.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   if (sort == "rank") {

@@ -1,6 +1,6 @@
 // Tokens of the small text formats users write beside their data (side files and structured flag values): a side
-// file's text, trimming a field and reading one whole token as a number. Every grammar in src/io reads its tokens through these, so that
-// "inf", a leading '+' and surrounding blanks mean the same thing in every file and flag.
+// file's text, trimming a field and reading one whole token as a number. Every grammar in src/io reads its tokens
+// through these, so that "inf", a leading '+' and surrounding blanks mean the same thing in every file and flag.
 #pragma once
 
 #include <optional>

@@ -77,7 +77,7 @@ void run_method(const MethodSpec& spec, const MethodCommandState& state) {
     return doc;
   };
   if (spec.has_chart) outputs.chart = [&] { return result->chart_svg(); };
-  outputs.print = [&, sort = out.sort] { std::cout << result->text(sort); };
+  outputs.print = [&, sort = out.sort, rows = out.rows] { std::cout << result->text(sort, rows); };
   for (const auto& [path, content] : result->extra_files()) report::write_text_file(path, content);
   write_method_outputs(out, session, outputs, result->warnings());
 }

@@ -192,7 +192,9 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx, c
 
 // The text table and summary `featrel boruta` prints: one row per feature (decision, rank, hits, decision
 // iteration, median importance, shadow share) in `sort` order (rank: decision, then importance; index: columns).
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+// max_rows: the feature table folded there (report::TextTable::fold); 0 = every row.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank",
+                        std::size_t max_rows = 0);
 
 // Boruta in the method registry (method_registry.hpp).
 MethodSpec method_spec();

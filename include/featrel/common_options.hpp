@@ -36,6 +36,7 @@ struct OutputSettings {
   std::string svg;    // the chart
   bool quiet = false; // no table, no progress bar, no warnings
   std::string sort;   // table row order; empty = the method's first sort key
+  std::size_t rows = 100;  // feature rows of the printed table beyond the kept ones (TextTable::fold); 0 = all
 };
 const options::Table<OutputSettings>& output_option_table();
 

@@ -394,7 +394,9 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 
 // The ranking table, the stop line, the conformal evaluation and (with repeats) the stability, as `featrel crfe`
 // and `featrel rfe` print them. sort: "rank" (ranking order, the default) or "index" (column order).
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+// max_rows: the feature table folded there (report::TextTable::fold); 0 = every row.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank",
+                        std::size_t max_rows = 0);
 
 // CRFE's entry in the method registry (its data loading reads the role inputs: read_data).
 MethodSpec method_spec();

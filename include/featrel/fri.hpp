@@ -352,6 +352,8 @@ TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared,
 MethodSpec method_spec();
 
 // The table and summary `featrel fri` prints; sort: index, upper, lower or class (largest first).
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index");
+// max_rows: the feature table folded there (report::TextTable::fold); 0 = every row.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index",
+                        std::size_t max_rows = 0);
 
 }  // namespace featrel::fri

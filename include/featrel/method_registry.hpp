@@ -59,8 +59,9 @@ class MethodResult {
   virtual report::Json to_json() const = 0;
   // The method's chart as SVG; empty when it has none.
   virtual std::string chart_svg() const { return {}; }
-  // The table and summary a person reads (the CLI prints it), rows in `sort` order (a word of sort_keys).
-  virtual std::string text(std::string_view sort) const = 0;
+  // The table and summary a person reads (the CLI prints it), rows in `sort` order (a word of sort_keys); a table
+  // with a row per feature is folded at `max_rows` rows (report::TextTable::fold; 0 = every row).
+  virtual std::string text(std::string_view sort, std::size_t max_rows = 0) const = 0;
   // Warnings of the run (data, options, degenerate results), each once.
   virtual std::vector<std::string> warnings() const = 0;
   virtual Selection selection() const = 0;
@@ -112,14 +113,14 @@ struct MethodParts {
   std::function<R(const Dataset&, const O&, const RunContext&)> run;
   std::function<report::Json(const R&, const Dataset&)> to_json;
   std::function<std::string(const R&, const Dataset&)> chart;  // null: no chart
-  std::function<std::string(const R&, const Dataset&, std::string_view sort)> text;
+  std::function<std::string(const R&, const Dataset&, std::string_view sort, std::size_t max_rows)> text;
   std::function<std::vector<std::string>(const R&)> warnings;
   std::function<Selection(const R&, const Dataset&)> selection;
   std::function<std::vector<std::pair<std::string, std::string>>(const R&)> extra_files;  // null: none
 };
 
 // The bindings most methods write the same way, found by argument-dependent lookup in the method's namespace:
-// validate(o), run(data, o, ctx), r.to_json(data) (or r.to_json()), text_report(r, data, sort) and r.warnings (or
+// validate(o), run(data, o, ctx), r.to_json(data) (or r.to_json()), text_report(r, data, sort, max_rows) and r.warnings (or
 // r.diagnostics.warnings). A method sets the rest (chart, selection) and overrides what differs.
 template <class O, class R>
 MethodParts<O, R> conventional_parts(const options::Table<O>& table) {
@@ -131,7 +132,9 @@ MethodParts<O, R> conventional_parts(const options::Table<O>& table) {
     parts.to_json = [](const R& r, const Dataset& data) { return r.to_json(data); };
   else
     parts.to_json = [](const R& r, const Dataset&) { return r.to_json(); };
-  parts.text = [](const R& r, const Dataset& data, std::string_view sort) { return text_report(r, data, sort); };
+  parts.text = [](const R& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
+    return text_report(r, data, sort, max_rows);
+  };
   if constexpr (requires(const R& r) { r.warnings; })
     parts.warnings = [](const R& r) { return r.warnings; };
   else
@@ -177,8 +180,8 @@ class TypedMethodResult final : public MethodResult {
     return doc;
   }
   std::string chart_svg() const override { return parts_->chart ? parts_->chart(result_, *data_) : std::string(); }
-  std::string text(std::string_view sort) const override {
-    return parts_->text(result_, *data_, sort) + original_columns_text(selection(), *data_);
+  std::string text(std::string_view sort, std::size_t max_rows = 0) const override {
+    return parts_->text(result_, *data_, sort, max_rows) + original_columns_text(selection(), *data_);
   }
   std::vector<std::string> warnings() const override {
     std::vector<std::string> all;

@@ -190,8 +190,9 @@ Result analyse(const ImpactTable& table, const AnalysisOptions& options);
 
 // The result JSON (docs/result-format.md#writing-rules + docs/pareto.md#inputs-and-outputs).
 report::Json to_json(const Result& r);
-// The text summary of docs/pareto.md#text-dot-and-svg-output.
-std::string summary_text(const Result& r);
+// The text summary of docs/pareto.md#text-dot-and-svg-output; with max_rows > 0 the layers past the important ones
+// are listed only while they name at most max_rows features in all.
+std::string summary_text(const Result& r, std::size_t max_rows = 0);
 // Graphviz DOT of the lattice (docs/pareto.md#text-dot-and-svg-output).
 std::string lattice_dot(const Result& r);
 // SVG of the lattice drawn by featrel (options.analysis.lattice_view decides full or AOC view).

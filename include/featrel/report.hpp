@@ -124,19 +124,32 @@ class TextTable {
   explicit TextTable(std::vector<std::string> headers);
 
   TextTable& set_align(std::size_t column, Align align);
-  // A row must have one cell per header (std::logic_error otherwise).
-  TextTable& add_row(std::vector<std::string> cells);
+  // A row must have one cell per header (std::logic_error otherwise). `keep`: a row fold() never leaves out.
+  TextTable& add_row(std::vector<std::string> cells, bool keep = false);
+  // Wide data: a table with a row per feature runs to thousands of lines, and the few that matter get lost. With
+  // max_rows > 0 and more rows than that, render() prints every kept row and, among them in order, the first
+  // other rows until max_rows rows in all (the kept ones alone when they are more), then one line saying how
+  // many `noun` were left out, that none of them is `kept_word` (unless empty), and how to see them all. 0: every
+  // row.
+  TextTable& fold(std::size_t max_rows, std::string noun, std::string kept_word);
 
   std::size_t columns() const { return headers_.size(); }
   std::size_t rows() const { return rows_.size(); }
   std::string render() const;
 
  private:
-  bool right_aligned(std::size_t column) const;
+  bool right_aligned(std::size_t column, const std::vector<std::size_t>& shown) const;
+  std::vector<std::size_t> shown_rows() const;
 
   std::vector<std::string> headers_;
   std::vector<Align> align_;
   std::vector<std::vector<std::string>> rows_;
+  std::vector<char> keep_;
+  std::size_t max_rows_ = 0;
+  std::string noun_, kept_word_;
 };
+
+// The line under a folded table (TextTable::fold), for tables a method prints without TextTable.
+std::string folded_rows_line(std::size_t left_out, std::string_view noun, std::string_view kept_word);
 
 }  // namespace featrel::report

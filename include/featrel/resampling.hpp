@@ -116,7 +116,7 @@ class RepeatedResult final : public MethodResult {
                  std::vector<std::string> repeat_warnings);
   report::Json to_json() const override;
   std::string chart_svg() const override;
-  std::string text(std::string_view sort) const override;
+  std::string text(std::string_view sort, std::size_t max_rows = 0) const override;
   std::vector<std::string> warnings() const override;
   Selection selection() const override;
   std::vector<std::pair<std::string, std::string>> extra_files() const override;

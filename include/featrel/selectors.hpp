@@ -176,7 +176,9 @@ Result rank(const Dataset& data, const Options& options, const RunContext& ctx =
 
 // The ranking as `featrel mrmr|fisher|laplacian` prints it: a header line, what the score means, then one row
 // per pick (rank, feature, score; mrmr adds the relevance) in pick order (sort "rank") or column order ("index").
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank");
+// The pick list is short by construction (-k, --all), so max_rows is not used.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "rank",
+                        std::size_t max_rows = 0);
 
 // The `--svg` chart: one row per feature (picks first, in pick order, then the rest by the criterion), a bar of
 // its criterion, blue when picked.

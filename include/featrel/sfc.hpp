@@ -231,7 +231,9 @@ TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared,
 // The text table and summary `featrel sfc` prints: one row per feature (class, Boruta's decision, importance,
 // minimal set, test score, statistic, p) in `sort` order (class: class, then importance; importance; index),
 // then the intervals.
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "class");
+// max_rows: the feature table folded there (report::TextTable::fold); 0 = every row.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "class",
+                        std::size_t max_rows = 0);
 
 // SFC in the method registry (method_registry.hpp).
 MethodSpec method_spec();

@@ -295,7 +295,9 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx);
 
 // The per-feature table (count, α, θ̂, share of the optima) in column order ("index") or by decreasing θ̂
 // ("theta") or count ("count"), one line per optimum and the optimiser's and stability's summary lines.
-std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index");
+// max_rows: the feature table folded there (report::TextTable::fold); 0 = every row.
+std::string text_report(const Result& result, const Dataset& data, std::string_view sort = "index",
+                        std::size_t max_rows = 0);
 
 // The registry entry of `featrel ubayfs` (DATA.csv, or --counts FILE without data).
 MethodSpec method_spec();

@@ -134,6 +134,10 @@ const options::Table<OutputSettings>& output_option_table() {
     t.add("svg", &OutputSettings::svg, "Write the chart to this SVG file").value_name("FILE");
     t.add("quiet", &OutputSettings::quiet, "No table, no progress bar, no warnings (errors are still printed)");
     t.add("sort", &OutputSettings::sort, "Row order of the printed table").value_name("KEY");
+    t.add("rows", &OutputSettings::rows,
+          "Feature rows of the printed table: past this many, the ones the method keeps and the first others, "
+          "then a count of the rest (0 = every row; --csv and --json always hold every feature)")
+        .range(options::Range::closed(0, 1e9));
     t.finish();
     return t;
   }();

@@ -41,20 +41,53 @@ TextTable& TextTable::set_align(std::size_t column, Align align) {
   return *this;
 }
 
-TextTable& TextTable::add_row(std::vector<std::string> cells) {
+TextTable& TextTable::add_row(std::vector<std::string> cells, bool keep) {
   if (cells.size() != headers_.size()) {
     throw std::logic_error("TextTable row has " + std::to_string(cells.size()) + " cells but the table has " +
                            std::to_string(headers_.size()) + " columns");
   }
   rows_.push_back(std::move(cells));
+  keep_.push_back(keep ? 1 : 0);
   return *this;
 }
 
-bool TextTable::right_aligned(std::size_t column) const {
+TextTable& TextTable::fold(std::size_t max_rows, std::string noun, std::string kept_word) {
+  max_rows_ = max_rows;
+  noun_ = std::move(noun);
+  kept_word_ = std::move(kept_word);
+  return *this;
+}
+
+std::vector<std::size_t> TextTable::shown_rows() const {
+  std::vector<std::size_t> shown;
+  if (max_rows_ == 0 || rows_.size() <= max_rows_) {
+    for (std::size_t i = 0; i < rows_.size(); ++i) shown.push_back(i);
+    return shown;
+  }
+  const auto kept = static_cast<std::size_t>(std::count(keep_.begin(), keep_.end(), 1));
+  std::size_t others = max_rows_ > kept ? max_rows_ - kept : 0;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    if (keep_[i]) {
+      shown.push_back(i);
+    } else if (others > 0) {
+      shown.push_back(i);
+      --others;
+    }
+  }
+  return shown;
+}
+
+std::string folded_rows_line(std::size_t left_out, std::string_view noun, std::string_view kept_word) {
+  return "... " + std::to_string(left_out) + " more " + std::string(noun) +
+         (kept_word.empty() ? std::string() : ", none of them " + std::string(kept_word)) +
+         " (--rows 0 prints them; --csv or --json writes every row)\n";
+}
+
+bool TextTable::right_aligned(std::size_t column, const std::vector<std::size_t>& shown) const {
   if (align_[column] != Align::automatic) return align_[column] == Align::right;
   bool any = false;
-  for (const auto& row : rows_) {
-    const std::string& cell = row[column];
+  for (std::size_t i : shown) {
+    const std::string& cell = rows_[i][column];
     if (cell.empty()) continue;
     if (!numeric_like(cell)) return false;
     any = true;
@@ -64,12 +97,13 @@ bool TextTable::right_aligned(std::size_t column) const {
 
 std::string TextTable::render() const {
   const std::size_t n = headers_.size();
+  const std::vector<std::size_t> shown = shown_rows();
   std::vector<std::size_t> width(n);
   std::vector<bool> right(n);
   for (std::size_t c = 0; c < n; ++c) {
     width[c] = display_width(headers_[c]);
-    for (const auto& row : rows_) width[c] = std::max(width[c], display_width(row[c]));
-    right[c] = right_aligned(c);
+    for (std::size_t i : shown) width[c] = std::max(width[c], display_width(rows_[i][c]));
+    right[c] = right_aligned(c, shown);
   }
 
   std::string out;
@@ -93,7 +127,8 @@ std::string TextTable::render() const {
   std::vector<std::string> rule(n);
   for (std::size_t c = 0; c < n; ++c) rule[c] = std::string(width[c], '-');
   emit(rule);
-  for (const auto& row : rows_) emit(row);
+  for (std::size_t i : shown) emit(rows_[i]);
+  if (shown.size() < rows_.size()) out += folded_rows_line(rows_.size() - shown.size(), noun_, kept_word_);
   return out;
 }
 

@@ -176,9 +176,9 @@ std::string RepeatedResult::frequency_chart() const {
                                  (data_->target_name.empty() ? "" : " (target '" + data_->target_name + "')"));
 }
 
-std::string RepeatedResult::text(std::string_view sort) const {
+std::string RepeatedResult::text(std::string_view sort, std::size_t max_rows) const {
   const Summary& s = summary_;
-  std::string out = full_->text(sort);
+  std::string out = full_->text(sort, max_rows);
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += "\nResampled repeats: " + how_drawn(s) + "; " + stability_text(s) + "; a repeat selects " +
          format_fixed(s.mean_size, 1) + " features on average.\n";
@@ -190,12 +190,13 @@ std::string RepeatedResult::text(std::string_view sort) const {
   if (classes) headers.insert(headers.end(), {"strong", "weak", "irrelevant"});
   if (s.threshold > 0) headers.push_back("stable");
   report::TextTable table(headers);
+  table.fold(max_rows, "features", "selected on all rows or in a repeat");
   const Selection full = full_->selection();
   std::vector<std::size_t> order = by_frequency(s);
   if (sort == "index") std::sort(order.begin(), order.end());
   for (std::size_t j : order) {
-    std::vector<std::string> row{data_->feature_names[j],
-                                 j < full.features.size() && full.features[j].selected ? "yes" : "no",
+    const bool selected = j < full.features.size() && full.features[j].selected;
+    std::vector<std::string> row{data_->feature_names[j], selected ? "yes" : "no",
                                  format_fixed(s.selection_frequency[j], 2)};
     if (classes) {
       row.push_back(format_fixed(s.class_frequency[j].strong, 2));
@@ -203,7 +204,7 @@ std::string RepeatedResult::text(std::string_view sort) const {
       row.push_back(format_fixed(s.class_frequency[j].irrelevant, 2));
     }
     if (s.threshold > 0) row.push_back(s.selection_frequency[j] >= s.threshold ? "yes" : "no");
-    table.add_row(std::move(row));
+    table.add_row(std::move(row), selected || s.selection_frequency[j] > 0.0);
   }
   return out + table.render();
 }

@@ -38,7 +38,7 @@ std::string forest_line(const Result& r) {
 
 }  // namespace
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
   std::ostringstream out;
   out << "boruta: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task) << "), "
       << data.n_samples() << " samples, " << data.n_features() << " features\n"
@@ -56,12 +56,14 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     });
   }
   report::TextTable t({"feature", "decision", "rank", "hits", "decided at", "median importance", "shadow share"});
+  t.fold(max_rows, "features", "confirmed or tentative");
   for (std::size_t j : order) {
     const auto& f = r.features[j];
     t.add_row({data.feature_names[j], decision_word(f), std::to_string(f.rank),
                std::to_string(f.hits) + "/" + std::to_string(r.n_iterations),
                f.decided_at ? std::to_string(*f.decided_at) : "-", format_cell(f.median_importance, 4),
-               format_cell(f.shadow_share, 3)});
+               format_cell(f.shadow_share, 3)},
+              f.decision != Decision::rejected);
   }
   out << t.render() << "\n"
       << r.confirmed.size() << " confirmed, " << r.tentative.size() << " tentative, " << r.rejected.size()

@@ -31,7 +31,7 @@ std::string interval_text(const Interval& i) {
 
 }  // namespace
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
   std::ostringstream out;
   out << "sfc: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task) << "), "
       << data.n_samples() << " samples, " << data.n_features() << " features"
@@ -49,13 +49,15 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     });
   }
   report::TextTable t({"feature", "class", "boruta", "importance", "minimal", "test score", "statistic", "p"});
+  t.fold(max_rows, "features", "relevant, in the minimal set or kept by Boruta");
   for (std::size_t j : order) {
     const auto& f = r.features[j];
     std::string cls = report::relevance_word(f.cls);
     if (f.constant) cls += " (constant)";
     t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
                f.in_minimal ? "yes" : "", format_cell(f.test_score, 4), format_cell(f.test_statistic, 2),
-               p_value(f.test_p_value)});
+               p_value(f.test_p_value)},
+              f.cls > 0 || f.in_minimal || f.boruta_decision != boruta::Decision::rejected);
   }
   out << t.render() << "\n";
   out << r.strong.size() << " strong, " << r.weak.size() << " weak, " << r.irrelevant.size()

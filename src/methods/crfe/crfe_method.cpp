@@ -50,7 +50,9 @@ MethodSpec spec_of(Method method) {
   };
   parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
   parts.chart = [](const Result& r, const Dataset& d) { return elimination_chart_svg(r, d); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
+  parts.text = [](const Result& r, const Dataset& d, std::string_view sort, std::size_t max_rows) {
+    return text_report(r, d, sort, max_rows);
+  };
   parts.warnings = [](const Result& r) { return r.warnings; };
   // Rank: the method's own (1 = the last feature standing). Score: the β (rfe: importance) at the feature's
   // removal for one split, the selection frequency with repeats.

@@ -1,5 +1,6 @@
 // The text table and summary of a crfe/rfe result, as `featrel crfe` and `featrel rfe` print them: the data and
 // row summary, the ranking table, the stop line, the conformal evaluation and (with repeats) the stability.
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <sstream>
@@ -57,7 +58,8 @@ std::string stop_line(const Result& r) {
   return "stop: " + s->reason + n;
 }
 
-void write_features(std::ostream& out, const Result& r, const Dataset& data, std::string_view sort) {
+void write_features(std::ostream& out, const Result& r, const Dataset& data, std::string_view sort,
+                    std::size_t max_rows) {
   const bool repeats = r.runs.size() > 1;
   const std::string score = r.method == Method::crfe ? "β" : "importance";
   std::vector<std::string> head{"rank", "feature"};
@@ -71,7 +73,10 @@ void write_features(std::ostream& out, const Result& r, const Dataset& data, std
     order.resize(r.features.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
   }
+  // Without a stop rule every feature is "selected" and the ranking is the answer: fold it by rank.
+  const bool ranking_only = std::all_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.selected; });
   report::TextTable t(head);
+  t.fold(max_rows, "features", ranking_only ? "" : "selected");
   for (std::size_t j : order) {
     const FeatureResult& f = r.features[j];
     std::string feature = data.feature_names[j];
@@ -85,7 +90,7 @@ void write_features(std::ostream& out, const Result& r, const Dataset& data, std
     }
     row.push_back(opt(f.score_at_removal));
     row.push_back(f.selected ? "*" : "");
-    t.add_row(row);
+    t.add_row(row, f.selected && !ranking_only);
   }
   out << t.render();
 }
@@ -124,7 +129,7 @@ void write_stability(std::ostream& out, const Result& r) {
 
 }  // namespace
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
   std::ostringstream out;
   out << to_string(r.method) << ": " << data.source << ", target '" << data.target_name << "' ("
       << to_string(r.task);
@@ -151,7 +156,7 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   else
     out << "ranking: the feature with the smallest squared SVM weight is removed first\n";
   out << "\n";
-  write_features(out, r, data, sort);
+  write_features(out, r, data, sort, max_rows);
   out << "\n" << stop_line(r) << "\n";
   if (r.evaluation) write_evaluation(out, *r.evaluation);
   write_stability(out, r);

@@ -117,18 +117,25 @@ std::string needed_note(const Probes& p) {
 
 std::string group_cell(int g) { return g > 0 ? std::to_string(g) : "-"; }
 
+// A folded table (--rows) keeps the relevant features and those every good model needs.
+bool kept(const FeatureResult& f) { return f.cls > 0 || f.needed_below_noise; }
+constexpr const char* kKeptWord = "relevant or needed";
+
 // Feature, lower, upper, class (and group) for a binary, regression or ordinal result.
-void print_single(std::ostream& out, const Result& r, const Dataset& data, SortKey key) {
+void print_single(std::ostream& out, const Result& r, const Dataset& data, SortKey key, std::size_t max_rows) {
   const ModelResult& m = r.models.front();
   const auto order = row_order(r.features, key);
+  // Both tables fold the same rows, so that they still read side by side.
+  const auto keep = [&](std::size_t j) { return kept(r.features[j]) || (m.constrained && kept(m.constrained->features[j])); };
   std::vector<std::string> head{"feature", "lower", "upper", "class"};
   if (r.options.grouping) head.push_back("group");
   report::TextTable t(head);
+  t.fold(max_rows, "features", kKeptWord);
   for (std::size_t j : order) {
     const auto& f = r.features[j];
     std::vector<std::string> row{data.feature_names[j], value(f.lower), upper_cell(f), class_word(f)};
     if (r.options.grouping) row.push_back(group_cell(f.group));
-    t.add_row(row);
+    t.add_row(row, keep(j));
   }
   out << t.render() << "\n" << summary(m, r.task) << "\n";
   if (std::any_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; }))
@@ -139,9 +146,11 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
     // Same row order as above, so the two tables read side by side.
     out << "\nconstrained intervals (" << presets_text(*m.constrained, data) << "):\n";
     report::TextTable c({"feature", "lower", "upper", "class", "pinned"});
+    c.fold(max_rows, "features", kKeptWord);
     for (std::size_t j : order) {
       const auto& f = m.constrained->features[j];
-      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""});
+      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""},
+                keep(j) || f.preset);
     }
     out << c.render() << counts(m.constrained->features) << " (classes against the unconstrained thresholds)\n";
   }
@@ -149,11 +158,17 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
 
 // Multiclass: the combined view (largest bounds over the one-vs-rest classes, strongest class) and, per class, the
 // word of that class's one-vs-rest problem; per-class intervals are in the JSON and the chart.
-void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, SortKey key) {
+void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, SortKey key, std::size_t max_rows) {
   const auto order = row_order(r.features, key);
+  const auto keep = [&](std::size_t j) {
+    return kept(r.features[j]) || std::any_of(r.models.begin(), r.models.end(), [&](const ModelResult& m) {
+             return kept(m.features[j]) || (m.constrained && kept(m.constrained->features[j]));
+           });
+  };
   std::vector<std::string> head{"feature", "lower", "upper", "class"};
   for (const auto& m : r.models) head.push_back("'" + m.label + "' vs rest");
   report::TextTable t(head);
+  t.fold(max_rows, "features", kKeptWord);
   for (std::size_t j : order) {
     const auto& f = r.features[j];
     std::vector<std::string> row{data.feature_names[j], value(f.lower), upper_cell(f), class_word(f)};
@@ -163,7 +178,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
       if (r.options.grouping && g.group > 0) cell += " (g" + std::to_string(g.group) + ")";
       row.push_back(cell);
     }
-    t.add_row(row);
+    t.add_row(row, keep(j));
   }
   out << t.render() << "\n";
   out << "combined over " << r.models.size() << " one-vs-rest problems (lower, upper: the largest over the "
@@ -181,9 +196,11 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
     out << "\n'" << m.label << "' vs rest, constrained intervals (" << presets_text(*m.constrained, data)
               << "):\n";
     report::TextTable c({"feature", "lower", "upper", "class", "pinned"});
+    c.fold(max_rows, "features", kKeptWord);
     for (std::size_t j : order) {
       const auto& f = m.constrained->features[j];
-      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""});
+      c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""},
+                keep(j) || f.preset);
     }
     out << c.render();
   }
@@ -191,7 +208,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
 
 }  // namespace
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
   const SortKey key = parse_sort(sort);
   std::ostringstream out;
   out << "fri: " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task);
@@ -200,9 +217,9 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   if (r.options.reference) out << ", compat reference";
   out << "\nrelevance intervals as shares of the baseline's L1 norm ‖w*‖₁ (lower: needed, upper: possible)\n\n";
   if (r.multiclass())
-    print_multiclass(out, r, data, key);
+    print_multiclass(out, r, data, key, max_rows);
   else if (!r.models.empty())
-    print_single(out, r, data, key);
+    print_single(out, r, data, key, max_rows);
   return out.str();
 }
 

@@ -47,7 +47,9 @@ MethodSpec method_spec() {
   };
   parts.to_json = [](const Result& r, const Dataset&) { return to_json(r); };
   parts.chart = [](const Result& r, const Dataset&) { return lattice_svg(r); };
-  parts.text = [](const Result& r, const Dataset&, std::string_view) { return summary_text(r); };
+  parts.text = [](const Result& r, const Dataset&, std::string_view, std::size_t max_rows) {
+    return summary_text(r, max_rows);
+  };
   parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [](const Result& r, const Dataset&) {
     Selection s;

@@ -21,7 +21,7 @@ std::string names(const Result& r, const std::vector<std::size_t>& idx) {
 
 }  // namespace
 
-std::string summary_text(const Result& r) {
+std::string summary_text(const Result& r, std::size_t max_rows) {
   std::string s;
   const std::size_t m = r.criteria.size();
   if (r.from_impacts) {
@@ -61,11 +61,26 @@ std::string summary_text(const Result& r) {
   }
 
   const auto important = r.important();
+  // On wide data the layers name every feature: past the important ones, a layer is listed only while the list
+  // stays within max_rows names.
   std::string layers;
-  for (std::size_t l = 0; l < r.layers.size(); ++l)
+  std::size_t listed = 0, left_out = 0, first_left_out = 0;
+  for (std::size_t l = 0; l < r.layers.size(); ++l) {
+    const bool important_layer = l < r.options.analysis.depth;
+    if (max_rows > 0 && !important_layer && (left_out > 0 || listed + r.layers[l].size() > max_rows)) {
+      if (left_out == 0) first_left_out = l;
+      left_out += r.layers[l].size();
+      continue;
+    }
     layers += (l ? " | L" : "L") + std::to_string(l + 1) + " = " + names(r, r.layers[l]);
+    listed += r.layers[l].size();
+  }
+  if (left_out > 0)
+    layers += " | L" + std::to_string(first_left_out + 1) +
+              (first_left_out + 1 < r.layers.size() ? "-L" + std::to_string(r.layers.size()) : std::string()) + " ...";
   s += "Pareto front: " + std::to_string(r.front.size()) + " of " + std::to_string(r.feature_names.size()) +
        " features (depth " + std::to_string(r.options.analysis.depth) + "); layers: " + layers + "\n";
+  if (left_out > 0) s += report::folded_rows_line(left_out, "features", "important");
   if (r.options.analysis.depth > 1)
     s += "Important (layers 1-" + std::to_string(r.options.analysis.depth) + "): " + std::to_string(important.size()) +
          " features\n";

@@ -56,7 +56,9 @@ MethodSpec method_spec(Method method) {
   };
   parts.to_json = [](const Result& r, const Dataset& d) { return r.to_json(d); };
   parts.chart = [](const Result& r, const Dataset& d) { return chart_svg(r, d); };
-  parts.text = [](const Result& r, const Dataset& d, std::string_view sort) { return text_report(r, d, sort); };
+  parts.text = [](const Result& r, const Dataset& d, std::string_view sort, std::size_t max_rows) {
+    return text_report(r, d, sort, max_rows);
+  };
   parts.warnings = [](const Result& r) { return r.warnings; };
   parts.selection = [method](const Result& r, const Dataset&) {
     Selection s;

@@ -19,7 +19,7 @@ std::string score_text(const std::optional<double>& v) {
 
 }  // namespace
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t) {
   std::ostringstream out;
   const std::string cmd = to_string(r.options.method);
   out << cmd << ": " << data.source << ", target '" << data.target_name << "' (" << to_string(r.task);

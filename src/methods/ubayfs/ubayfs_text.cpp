@@ -10,7 +10,7 @@
 
 namespace featrel::ubayfs {
 
-std::string text_report(const Result& r, const Dataset& data, std::string_view sort) {
+std::string text_report(const Result& r, const Dataset& data, std::string_view sort, std::size_t max_rows) {
   std::ostringstream out;
   const auto& p = r.problem;
   const std::string source = r.ensemble.from_counts_file ? r.ensemble.counts_source : data.source;
@@ -27,12 +27,14 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) { return key[a] > key[b]; });
   }
   report::TextTable t({"feature", "count", "alpha", "theta", "optima"});
+  t.fold(max_rows, "features", "in an optimum");
   const std::size_t K = r.optima.size();
   for (std::size_t j : rows) {
     std::size_t in = 0;
     for (const auto& o : r.optima) in += std::binary_search(o.features.begin(), o.features.end(), j) ? 1 : 0;
     t.add_row({p.feature_names[j], format_number(p.counts[j]), format_number(p.prior[j]),
-               format_cell(r.posterior_mean[j], 4), in > 0 ? std::to_string(in) + "/" + std::to_string(K) : ""});
+               format_cell(r.posterior_mean[j], 4), in > 0 ? std::to_string(in) + "/" + std::to_string(K) : ""},
+              in > 0);
   }
   out << t.render() << "\n";
   for (std::size_t i = 0; i < K; ++i) {

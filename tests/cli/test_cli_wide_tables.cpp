@@ -1,0 +1,137 @@
+// Wide data at the terminal (--rows, report::TextTable::fold): a table with more feature rows than --rows shows every
+// feature the method keeps and the first others up to the limit, and says how many it left out; --rows 0 prints
+// every row; the JSON always holds every feature.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cli_runner.hpp"
+
+namespace {
+
+using featrel::test::read_file;
+using featrel::test::run_cli;
+using featrel::test::TempDir;
+using Json = nlohmann::json;
+
+// 80 rows x 150 columns, 3 strong and 2 weak: wider than the default --rows 100.
+struct Wide {
+  TempDir dir;
+  std::string csv = dir / "wide.csv";
+  Wide() {
+    const auto g = run_cli("generate --out " + csv + " --n-samples 80 --n-features 150 --n-strong 3 --n-weak 2 "
+                           "--seed 7 --quiet");
+    EXPECT_EQ(g.code, 0) << g.err;
+  }
+};
+
+// The first cell of each table row between the dashed rule and the first line that is not a row of `names`.
+std::set<std::string> table_features(const std::string& out, const std::set<std::string>& names) {
+  std::set<std::string> seen;
+  std::istringstream in(out);
+  std::string line;
+  bool in_table = false;
+  while (std::getline(in, line)) {
+    if (!in_table) {
+      in_table = line.rfind("----", 0) == 0;
+      continue;
+    }
+    std::istringstream cells(line);
+    std::string first, second;
+    cells >> first;
+    if (names.count(first) == 0) {
+      cells >> second;  // rfe's table starts with the rank
+      if (names.count(second) == 0) break;
+      first = second;
+    }
+    seen.insert(first);
+  }
+  return seen;
+}
+
+std::set<std::string> all_names() {
+  std::set<std::string> n;
+  for (int j = 0; j < 150; ++j) n.insert("x" + std::to_string(j));
+  return n;
+}
+
+std::size_t count_of(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(CliWideTables, BorutaFoldsAtTheDefaultAndKeepsEveryUndecidedOrConfirmedFeature) {
+  const Wide w;
+  TempDir out;
+  const auto r = run_cli("boruta " + w.csv + " --target y --seed 3 --json " + (out / "b.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(read_file(out / "b.json"));
+  std::set<std::string> kept;
+  std::size_t rejected = 0;
+  for (std::size_t c = 0; c < j["features"].size(); ++c) {
+    if (j["features"][c]["decision"] != "rejected")
+      kept.insert(j["feature_names"][c].get<std::string>());
+    else
+      ++rejected;
+  }
+  ASSERT_FALSE(kept.empty());
+  const std::set<std::string> shown = table_features(r.out, all_names());
+  EXPECT_EQ(shown.size(), std::max<std::size_t>(100, kept.size()));
+  for (const auto& k : kept) EXPECT_EQ(shown.count(k), 1u) << k;
+  const std::string line = "... " + std::to_string(150 - shown.size()) +
+                           " more features, none of them confirmed or tentative (--rows 0 prints them";
+  EXPECT_NE(r.out.find(line), std::string::npos) << r.out;
+  // The summary under the table still counts every feature.
+  EXPECT_NE(r.out.find(", " + std::to_string(rejected) + " rejected after"), std::string::npos) << r.out;
+
+  const auto all = run_cli("boruta " + w.csv + " --target y --seed 3 --rows 0");
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_EQ(table_features(all.out, all_names()).size(), 150u);
+  EXPECT_EQ(all.out.find("more features"), std::string::npos);
+
+  const auto narrow = run_cli("boruta " + w.csv + " --target y --seed 3 --rows 160");
+  EXPECT_EQ(table_features(narrow.out, all_names()).size(), 150u);
+}
+
+TEST(CliWideTables, RankingOnlyRfeFoldsByRankWithoutClaimingASelection) {
+  const Wide w;
+  const auto r = run_cli("rfe " + w.csv + " --target y --rows 20");
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_NE(r.out.find("stop: none (ranking only)"), std::string::npos) << r.out;
+  EXPECT_EQ(table_features(r.out, all_names()).size(), 20u);
+  EXPECT_NE(r.out.find("... 130 more features (--rows 0 prints them"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("none of them"), std::string::npos);
+  // The shown rows are ranks 1..20.
+  EXPECT_NE(r.out.find("\n  20  x"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\n  21  x"), std::string::npos) << r.out;
+}
+
+TEST(CliWideTables, ParetoListsLayersOnlyUpToTheLimit) {
+  const Wide w;
+  const auto r = run_cli("pareto " + w.csv + " --target y --classifiers nb --permutations 5 --rows 10");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto layers = r.out.find("layers: L1 = ");
+  ASSERT_NE(layers, std::string::npos) << r.out;
+  const std::string line = r.out.substr(layers, r.out.find('\n', layers) - layers);
+  EXPECT_LE(count_of(line, " x"), 10u + count_of(line.substr(0, line.find(" | L2")), " x")) << line;
+  EXPECT_NE(line.find(" ..."), std::string::npos) << line;
+  EXPECT_NE(r.out.find("more features, none of them important (--rows 0 prints them"), std::string::npos) << r.out;
+  const auto all = run_cli("pareto " + w.csv + " --target y --classifiers nb --permutations 5 --rows 0");
+  ASSERT_EQ(all.code, 0) << all.err;
+  const auto at = all.out.find("layers: L1 = ");
+  EXPECT_EQ(count_of(all.out.substr(at, all.out.find('\n', at) - at), " x"), 150u);
+}
+
+TEST(CliWideTables, RowsMustBeANonNegativeNumber) {
+  const Wide w;
+  const auto r = run_cli("boruta " + w.csv + " --target y --rows -1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--rows"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -7,6 +7,7 @@ results for the same seed, and the CLI's result document as ``result_``. See doc
 
 from ._featrel import __version__
 from ._base import FeatrelSelector, FeatrelWarning, OptionError, SolverError
+from ._frames import has_value
 from ._estimators import (
     CRFE,
     ESTIMATORS,
@@ -23,5 +24,5 @@ from ._estimators import (
 
 __all__ = [
     "FRI", "CRFE", "RFE", "Boruta", "SFC", "UBayFS", "MRMR", "Fisher", "Laplacian", "ParetoFCA",
-    "ESTIMATORS", "FeatrelSelector", "FeatrelWarning", "OptionError", "SolverError", "__version__",
+    "ESTIMATORS", "FeatrelSelector", "FeatrelWarning", "OptionError", "SolverError", "has_value", "__version__",
 ]

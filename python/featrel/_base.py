@@ -148,7 +148,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             return f"{p.name}={word}"
 
         # Data options of the CLI that are no parameters here: the caller shapes X and y instead.
-        message = re.sub(r"(?:with )?--drop-missing-target", "with X[y.notna()], y[y.notna()]", message)
+        message = re.sub(r"(?:with )?--drop-missing-target", "with keep = featrel.has_value(y); X[keep], y[keep]",
+                         message)
         message = re.sub(r"--drop (?:the column|it)\b", "leave the column out of X", message)
         message = re.sub(r"--drop ([^\s,;)']+)", r"leave column \1 out of X", message)
         message = re.sub(

@@ -5,10 +5,13 @@ same kinds of columns, so the core reads them the same way here: a text column g
 (categorical when it has few levels, one indicator column per level; an error naming the column otherwise), a
 ``category`` column as a categorical column whatever its levels, anything numeric as numbers with NaN for a
 missing value. Dates are refused with the remedy. The target may be numbers, labels of any one type, or either
-with missing values (pandas ``NA``, ``None``, NaN), which the core reports by row.
+with missing values (pandas ``NA``, ``None``, NaN, and text the CSV reader reads as missing: empty, ``NA``, ``?``),
+which the core reports by row; ``has_value(y)`` is the mask that drops them.
 """
 
 import numpy as np
+
+from ._featrel import is_missing_text
 
 
 def _is_dataframe(X):
@@ -78,12 +81,26 @@ def target_array(y):
     return np.asarray(y)
 
 
-def label_codes(y):
-    """(labels, codes): the distinct labels in sorted order and each row's index among them, NaN where the
-    label is missing (the core then names those rows)."""
+def missing_values(y):
+    """Per row of the 1-d array y (target_array): whether its value is missing. NaN, None and pandas NA are, and
+    so is text the CSV reader reads as missing (empty or blank, "NA", "?": the core's one rule), so that a blank
+    label is not a class of its own."""
     import pandas as pd
 
     missing = np.asarray(pd.isna(y), dtype=bool)
+    if y.dtype.kind in "OUS":  # object, or numpy's own str and bytes arrays (np.asarray of a list of labels)
+        for i, v in enumerate(y.tolist()):
+            if isinstance(v, bytes):
+                v = v.decode("utf-8", "replace")
+            if isinstance(v, str) and is_missing_text(v):
+                missing[i] = True
+    return missing
+
+
+def label_codes(y):
+    """(labels, codes): the distinct labels in sorted order and each row's index among them, NaN where the
+    label is missing (the core then names those rows)."""
+    missing = missing_values(y)
     present = y[~missing]
     kinds = {"text" if isinstance(v, (str, bytes)) else "number" for v in present}
     if len(kinds) > 1:
@@ -96,3 +113,10 @@ def label_codes(y):
     out = np.full(len(y), np.nan)
     out[~missing] = codes
     return labels, out
+
+
+def has_value(y):
+    """A boolean mask over the rows of y (a pandas Series or array, a numpy array or a list): True where the target
+    has a value, False where featrel reads it as missing (NaN, None, pandas NA; empty or blank text, "NA", "?").
+    ``keep = featrel.has_value(y); X[keep], y[keep]`` drops the rows a run would refuse."""
+    return ~missing_values(target_array(y).ravel())

@@ -28,6 +28,7 @@
 #include "featrel/dataset.hpp"
 #include "featrel/error.hpp"
 #include "featrel/method_registry.hpp"
+#include "featrel/missing_values.hpp"
 #include "featrel/option_table.hpp"
 #include "featrel/resampling.hpp"
 #include "featrel/run_context.hpp"
@@ -464,6 +465,8 @@ PYBIND11_MODULE(_featrel, m) {
     }
   });
 
+  m.def("is_missing_text", [](const std::string& text) { return is_missing_text(text); }, py::arg("text"),
+        "Whether featrel reads this text as a missing value (empty or blank, NA, ?), as in a CSV file");
   m.def("methods", &python::method_table, "Every registered method: name, question, tasks, options (the table)");
   m.def("data_options", [] { return python::schema_list(data_option_table()); },
         "The data option table (task, impute, ...)");

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "data/dataset_internal.hpp"
+#include "featrel/missing_values.hpp"
 
 namespace featrel::detail {
 
@@ -18,17 +19,10 @@ std::string_view trim_blanks(std::string_view text) {
   return text.substr(b, e - b);
 }
 
-bool is_missing_token(std::string_view text) {
-  text = trim_blanks(text);
-  return text.empty() || text == "NA" || text == "?";
-}
+bool is_missing_token(std::string_view text) { return is_missing_text(text); }
 
 bool is_missing_value(std::string_view text, const std::vector<std::string>& extra) {
-  text = trim_blanks(text);
-  if (text.empty() || text == "NA" || text == "?") return true;
-  for (const auto& marker : extra)
-    if (text == trim_blanks(marker)) return true;
-  return false;
+  return is_missing_text(text, extra);
 }
 
 NumberParse parse_number(std::string_view text, double& value) {
@@ -117,3 +111,15 @@ std::string where_row(const RawTable& raw, std::size_t row) {
 }
 
 }  // namespace featrel::detail
+
+namespace featrel {
+
+bool is_missing_text(std::string_view text, const std::vector<std::string>& extra) {
+  text = detail::trim_blanks(text);
+  if (text.empty() || text == "NA" || text == "?") return true;
+  for (const auto& marker : extra)
+    if (text == detail::trim_blanks(marker)) return true;
+  return false;
+}
+
+}  // namespace featrel

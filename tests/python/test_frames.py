@@ -131,8 +131,31 @@ def test_nullable_numbers_in_X_are_missing_values_with_a_readable_remedy():
 def test_missing_target_values_name_the_rows(make):
     X, y = clinical()
     y01 = (y == "case").astype(int)
-    with pytest.raises(ValueError, match=r"rows 5 and 9\).*X\[y\.notna\(\)\], y\[y\.notna\(\)\]"):
-        featrel.Fisher().fit(X, make(y01))
+    target = make(y01)
+    with pytest.raises(ValueError, match=r"rows 5 and 9\).*keep = featrel\.has_value\(y\); X\[keep\], y\[keep\]"):
+        featrel.Fisher().fit(X, target)
+    # The remedy the message names works for this y, whatever its type.
+    keep = featrel.has_value(target)
+    assert keep.dtype == bool and keep.sum() == len(X) - 2 and not keep[4] and not keep[8]
+    featrel.Fisher().fit(X[keep], target[keep])
+
+
+@pytest.mark.parametrize("blank", ["", "  ", "NA", "?"])
+def test_blank_text_labels_are_missing_as_in_a_csv_file(blank):
+    # A label the CSV reader reads as missing is not a class of its own here either.
+    X, y = clinical()
+    labels = y.astype(object).copy()
+    labels.iloc[[2, 6]] = blank
+    with pytest.raises(ValueError, match=r"rows 3 and 7\).*featrel\.has_value\(y\)"):
+        featrel.Fisher().fit(X, labels)
+    keep = featrel.has_value(labels)
+    assert list(np.flatnonzero(~keep)) == [2, 6]
+    fitted = featrel.Fisher().fit(X[keep], labels[keep])
+    assert list(fitted.classes_) == sorted(set(y))
+    # numpy arrays and lists take the same mask.
+    assert (featrel.has_value(labels.to_numpy()) == keep).all()
+    assert (featrel.has_value(list(labels)) == keep).all()
+    assert featrel.has_value(np.array([1.0, np.nan, 3.0])).tolist() == [True, False, True]
 
 
 def test_bad_targets_are_refused():

@@ -98,6 +98,39 @@ TEST(CliWideTables, BorutaFoldsAtTheDefaultAndKeepsEveryUndecidedOrConfirmedFeat
   EXPECT_EQ(table_features(narrow.out, all_names()).size(), 150u);
 }
 
+// FRI and SFC keep what their classes and decisions say matters, read from the same run's JSON.
+TEST(CliWideTables, FriAndSfcKeepEveryFeatureTheirResultCallsRelevant) {
+  const Wide w;
+  TempDir out;
+  struct Case {
+    std::string method, flags, kept_word;
+    bool (*kept)(const Json&);
+  };
+  const Case cases[] = {
+      {"fri", "--screen", "relevant or needed",
+       [](const Json& f) { return f["relevance"] != "irrelevant" || f["needed_below_noise"].get<bool>(); }},
+      {"sfc", "", "relevant, in the minimal set or kept by Boruta",
+       [](const Json& f) {
+         return f["relevance"] != "irrelevant" || f["in_minimal"].get<bool>() || f["boruta_decision"] != "rejected";
+       }},
+  };
+  for (const Case& c : cases) {
+    const std::string json = out / (c.method + ".json");
+    // Fewer rows than kept features: every kept one is still shown, and nothing else.
+    const auto r = run_cli(c.method + " " + w.csv + " --target y --rows 2 " + c.flags + " --json " + json);
+    ASSERT_EQ(r.code, 0) << c.method << ": " << r.err;
+    const Json j = Json::parse(read_file(json));
+    std::set<std::string> kept;
+    for (const Json& f : j["features"])
+      if (c.kept(f)) kept.insert(f["name"].get<std::string>());
+    ASSERT_GT(kept.size(), 2u) << c.method;
+    EXPECT_EQ(table_features(r.out, all_names()), kept) << c.method;
+    EXPECT_NE(r.out.find("... " + std::to_string(150 - kept.size()) + " more features, none of them " + c.kept_word),
+              std::string::npos)
+        << r.out;
+  }
+}
+
 TEST(CliWideTables, RankingOnlyRfeFoldsByRankWithoutClaimingASelection) {
   const Wide w;
   const auto r = run_cli("rfe " + w.csv + " --target y --rows 20");

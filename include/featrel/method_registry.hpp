@@ -120,8 +120,8 @@ struct MethodParts {
 };
 
 // The bindings most methods write the same way, found by argument-dependent lookup in the method's namespace:
-// validate(o), run(data, o, ctx), r.to_json(data) (or r.to_json()), text_report(r, data, sort, max_rows) and r.warnings (or
-// r.diagnostics.warnings). A method sets the rest (chart, selection) and overrides what differs.
+// validate(o), run(data, o, ctx), r.to_json(data) (or r.to_json()), text_report(r, data, sort, max_rows) and
+// r.warnings (or r.diagnostics.warnings). A method sets the rest (chart, selection) and overrides what differs.
 template <class O, class R>
 MethodParts<O, R> conventional_parts(const options::Table<O>& table) {
   MethodParts<O, R> parts;

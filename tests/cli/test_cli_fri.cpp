@@ -296,6 +296,22 @@ TEST(CliFriTasks, NeededBelowNoiseAndAnEmptySelectionAreSaidOutLoud) {
   EXPECT_GT(ws["lower"].get<double>(), b["probes"]["threshold_lower"].get<double>());
   EXPECT_LE(ws["upper"].get<double>(), b["probes"]["threshold_upper"].get<double>());
   EXPECT_NE(bc.out.find("worst smoothness         0.0620  0.0897  needed, below noise"), std::string::npos) << bc.out;
+  // Under presets the constrained intervals get the same word: pinning a feature that no model needs leaves worst
+  // smoothness's interval as it was, so it is still needed below noise there (it was called irrelevant before).
+  const auto pinned = run_cli("fri " + data_file("breast_cancer_wisconsin_diagnostic.csv") +
+                              " --target malignant --seed 0 --threads 2 --budget fixed --preset 'mean radius=0' --json " +
+                              (dir / "bcp.json"));
+  ASSERT_EQ(pinned.code, 0) << pinned.err;
+  const Json p = Json::parse(read_file(dir / "bcp.json"));
+  const Json& cws = p["constrained"]["features"][24];
+  EXPECT_EQ(cws["class"], 0);
+  EXPECT_EQ(cws["needed_below_noise"], true);
+  EXPECT_EQ(cws["lower"], ws["lower"]);
+  const auto constrained_table = pinned.out.find("constrained intervals");
+  ASSERT_NE(constrained_table, std::string::npos) << pinned.out;
+  EXPECT_NE(pinned.out.find("worst smoothness         0.0620  0.0897  needed, below noise", constrained_table),
+            std::string::npos)
+      << pinned.out;
 
   const auto sr = run_cli("fri " + data_file("sonar.csv") +
                           " --target Class --positive R --seed 0 --threads 2 --budget fixed --json " + (dir / "sonar.json"));

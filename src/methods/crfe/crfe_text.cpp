@@ -74,7 +74,8 @@ void write_features(std::ostream& out, const Result& r, const Dataset& data, std
     std::iota(order.begin(), order.end(), std::size_t{0});
   }
   // Without a stop rule every feature is "selected" and the ranking is the answer: fold it by rank.
-  const bool ranking_only = std::all_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.selected; });
+  const bool ranking_only =
+      std::all_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.selected; });
   report::TextTable t(head);
   t.fold(max_rows, "features", ranking_only ? "" : "selected");
   for (std::size_t j : order) {

@@ -117,16 +117,20 @@ std::string needed_note(const Probes& p) {
 
 std::string group_cell(int g) { return g > 0 ? std::to_string(g) : "-"; }
 
-// A folded table (--rows) keeps the relevant features and those every good model needs.
+// A folded table (--rows) keeps the relevant features and those every good model needs, and with presets the
+// pinned ones; the unconstrained and constrained tables keep the same rows, so that they still read side by side.
 bool kept(const FeatureResult& f) { return f.cls > 0 || f.needed_below_noise; }
+bool kept(const ModelResult& m, std::size_t j) {
+  if (kept(m.features[j])) return true;
+  return m.constrained && (kept(m.constrained->features[j]) || m.constrained->features[j].preset);
+}
 constexpr const char* kKeptWord = "relevant or needed";
 
 // Feature, lower, upper, class (and group) for a binary, regression or ordinal result.
 void print_single(std::ostream& out, const Result& r, const Dataset& data, SortKey key, std::size_t max_rows) {
   const ModelResult& m = r.models.front();
   const auto order = row_order(r.features, key);
-  // Both tables fold the same rows, so that they still read side by side.
-  const auto keep = [&](std::size_t j) { return kept(r.features[j]) || (m.constrained && kept(m.constrained->features[j])); };
+  const auto keep = [&](std::size_t j) { return kept(r.features[j]) || kept(m, j); };
   std::vector<std::string> head{"feature", "lower", "upper", "class"};
   if (r.options.grouping) head.push_back("group");
   report::TextTable t(head);
@@ -150,7 +154,7 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
     for (std::size_t j : order) {
       const auto& f = m.constrained->features[j];
       c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""},
-                keep(j) || f.preset);
+                keep(j));
     }
     out << c.render() << counts(m.constrained->features) << " (classes against the unconstrained thresholds)\n";
   }
@@ -161,9 +165,8 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
 void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, SortKey key, std::size_t max_rows) {
   const auto order = row_order(r.features, key);
   const auto keep = [&](std::size_t j) {
-    return kept(r.features[j]) || std::any_of(r.models.begin(), r.models.end(), [&](const ModelResult& m) {
-             return kept(m.features[j]) || (m.constrained && kept(m.constrained->features[j]));
-           });
+    return kept(r.features[j]) ||
+           std::any_of(r.models.begin(), r.models.end(), [&](const ModelResult& m) { return kept(m, j); });
   };
   std::vector<std::string> head{"feature", "lower", "upper", "class"};
   for (const auto& m : r.models) head.push_back("'" + m.label + "' vs rest");
@@ -200,7 +203,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
     for (std::size_t j : order) {
       const auto& f = m.constrained->features[j];
       c.add_row({data.feature_names[j], value(f.lower), value(f.upper), class_word(f), f.preset ? "preset" : ""},
-                keep(j) || f.preset);
+                keep(j));
     }
     out << c.render();
   }

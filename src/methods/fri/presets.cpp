@@ -173,6 +173,7 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
     const std::size_t j = static_cast<std::size_t>(jobs[q].feature);
     FeatureResult f = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
     f.cls = relevance_class(f.lower, f.upper, probes, o);
+    f.needed_below_noise = needed_below_noise(f.lower, f.upper, probes, o);
     c.features[j] = f;
   }
   for (const AppliedPreset& a : c.presets) {

@@ -299,8 +299,8 @@ TEST(CliFriTasks, NeededBelowNoiseAndAnEmptySelectionAreSaidOutLoud) {
   // Under presets the constrained intervals get the same word: pinning a feature that no model needs leaves worst
   // smoothness's interval as it was, so it is still needed below noise there (it was called irrelevant before).
   const auto pinned = run_cli("fri " + data_file("breast_cancer_wisconsin_diagnostic.csv") +
-                              " --target malignant --seed 0 --threads 2 --budget fixed --preset 'mean radius=0' --json " +
-                              (dir / "bcp.json"));
+                              " --target malignant --seed 0 --threads 2 --budget fixed --preset 'mean radius=0'" +
+                              " --json " + (dir / "bcp.json"));
   ASSERT_EQ(pinned.code, 0) << pinned.err;
   const Json p = Json::parse(read_file(dir / "bcp.json"));
   const Json& cws = p["constrained"]["features"][24];

@@ -152,7 +152,8 @@ void merge_selection(report::Json& document, const Selection& selection);
 // chance floor's numbers and the names of the features above it (`above_features`).
 report::Json preflight_json(const std::vector<PreflightIssue>& issues, const Dataset& data);
 // On a wide table (a chance_floor issue): which selected features lie below the floor, as a warning that names
-// them; nullopt when there is no floor or every selected feature is above it.
+// them; nullopt when there is no floor, every selected feature is above it, or every feature is "selected" (a
+// ranking without a cut, which picks nothing out).
 std::optional<std::string> below_chance_floor_warning(const std::vector<PreflightIssue>& issues,
                                                       const Selection& selection, const Dataset& data);
 // Every method runs on at least this many rows (adapting its defaults on small cohorts).

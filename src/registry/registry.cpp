@@ -166,6 +166,8 @@ std::optional<std::string> below_chance_floor_warning(const std::vector<Prefligh
   for (const auto& [name, value] : floor_issue->numbers)
     if (name == "floor") floor = value;
   const std::vector<std::size_t> selected = selection.selected_indices();
+  // A "selection" of every feature (a ranking without a cut, rfe's default) picks nothing out: nothing to warn of.
+  if (selected.size() == selection.features.size()) return std::nullopt;
   std::vector<std::size_t> below;
   for (std::size_t j : selected)
     if (!std::binary_search(floor_issue->features.begin(), floor_issue->features.end(), j)) below.push_back(j);

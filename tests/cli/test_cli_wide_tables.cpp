@@ -142,6 +142,13 @@ TEST(CliWideTables, RankingOnlyRfeFoldsByRankWithoutClaimingASelection) {
   // The shown rows are ranks 1..20.
   EXPECT_NE(r.out.find("\n  20  x"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\n  21  x"), std::string::npos) << r.out;
+  // Every feature "selected" picks nothing out, so no selected feature is said to lie below the chance floor; the
+  // wide-data warning itself stays. With a cut (-k 20) the warning names the cut's features below the floor.
+  EXPECT_NE(r.err.find("wide data: 150 columns on 80 rows"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("below the chance floor of"), std::string::npos) << r.err;
+  const auto cut = run_cli("rfe " + w.csv + " --target y -k 20");
+  ASSERT_EQ(cut.code, 0) << cut.err;
+  EXPECT_NE(cut.err.find("of the 20 selected features are below the chance floor of"), std::string::npos) << cut.err;
 }
 
 TEST(CliWideTables, ParetoListsLayersOnlyUpToTheLimit) {

@@ -63,6 +63,14 @@ class DominanceTable {
     }
     return strictly;
   }
+  // Twins: features with the same values on every criterion. They never dominate each other and compare alike with
+  // every other feature on any X, so the pairwise work below runs over one representative per group. A wide
+  // table where most features are ignored by every model (impact 0 everywhere, --prefilter) has a few hundred
+  // groups among 20,000 features.
+  std::size_t n_groups() const { return groups_.size(); }
+  // The twin group of feature f; groups are numbered by their lowest feature, and list their features ascending.
+  std::size_t group_of(std::size_t f) const { return group_of_[f]; }
+  const std::vector<std::size_t>& group(std::size_t k) const { return groups_[k]; }
   // f ∈ Pareto(X, F).
   bool on_front(std::size_t f, const CritSet& x) const;
   // Pareto(X, F), ascending.
@@ -78,6 +86,8 @@ class DominanceTable {
  private:
   std::size_t m_ = 0, n_ = 0;
   std::vector<double> v_;  // n × m, feature-major: the compared values (grid indices under a tie tolerance)
+  std::vector<std::size_t> group_of_;
+  std::vector<std::vector<std::size_t>> groups_;
 };
 
 // M(f) for a feature f on the front of all criteria (depth 1), by the hitting-set formulation of docs/pareto.md#minimal-criteria-sets: rivals

@@ -132,6 +132,70 @@ TEST(ParetoProperties, LayersAreNonDominatedSorting) {
   }
 }
 
+// Twin groups (features equal on every criterion) stand in for their members in the pairwise work: on tables where
+// most features are twins (a wide run where models ignore most features) the groups, the tie count, the front and
+// every feature's dominators equal the answers computed over every pair.
+TEST(ParetoProperties, TwinGroupsGiveEveryPairsAnswers) {
+  featrel::rng::Rng g(31);
+  for (int table = 0; table < 100; ++table) {
+    const std::size_t n = 2 + g.bounded(40), m = 1 + g.bounded(5);
+    Eigen::MatrixXd v = random_table(g, m, n, true);
+    for (Eigen::Index j = 0; j < v.cols(); ++j)
+      if (g.bounded(3) > 0) v.col(j) = v.col(Eigen::Index(g.bounded(std::uint64_t(j) + 1)));  // a twin of an earlier one
+    const DominanceTable t(v);
+    std::size_t ties = 0;
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = a + 1; b < n; ++b)
+        for (std::size_t c = 0; c < m; ++c) ties += v(Eigen::Index(c), Eigen::Index(a)) == v(Eigen::Index(c), Eigen::Index(b));
+    ASSERT_EQ(t.tie_count(), ties) << "table " << table;
+    std::size_t members = 0;
+    for (std::size_t k = 0; k < t.n_groups(); ++k) {
+      const auto& grp = t.group(k);
+      members += grp.size();
+      ASSERT_TRUE(std::is_sorted(grp.begin(), grp.end()));
+      if (k > 0) ASSERT_LT(t.group(k - 1).front(), grp.front());
+      for (std::size_t f : grp) {
+        ASSERT_EQ(t.group_of(f), k);
+        ASSERT_TRUE(v.col(Eigen::Index(f)) == v.col(Eigen::Index(grp.front())));
+      }
+    }
+    ASSERT_EQ(members, n);
+    for (std::size_t a = 0; a < t.n_groups(); ++a)
+      for (std::size_t b = a + 1; b < t.n_groups(); ++b)
+        ASSERT_FALSE(v.col(Eigen::Index(t.group(a).front())) == v.col(Eigen::Index(t.group(b).front())));
+    const CritSet all = t.all_criteria();
+    const auto layer = t.layers(all);
+    for (std::size_t f = 0; f < n; ++f) {
+      bool dominated = false;
+      for (std::size_t h = 0; h < n; ++h) dominated = dominated || (h != f && t.dominates(h, f, all));
+      ASSERT_EQ(t.on_front(f, all), !dominated);
+      ASSERT_EQ(layer[f] == 1, !dominated);
+    }
+    // The analysis' dominator lists and counts.
+    ImpactTable it;
+    for (std::size_t c = 0; c < m; ++c) {
+      it.classifiers.push_back("M");
+      it.measures.push_back("accuracy");
+      it.criteria.push_back("M:accuracy");
+    }
+    for (std::size_t f = 0; f < n; ++f) it.features.push_back("f" + std::to_string(f));
+    it.values = v;
+    AnalysisOptions ao;
+    ao.max_minimal_sets = 10;
+    const Result r = analyse(it, ao);
+    for (std::size_t f = 0; f < n; ++f) {
+      std::vector<std::size_t> dom;
+      for (std::size_t h = 0; h < n; ++h)
+        if (h != f && t.dominates(h, f, all)) dom.push_back(h);
+      ASSERT_EQ(r.features[f].n_dominated_by, dom.size());
+      if (dom.size() <= kMaxListedDominators) {
+        ASSERT_EQ(r.features[f].dominated_by, dom) << "table " << table << " feature " << f;
+      }
+      ASSERT_EQ(r.features[f].layer, layer[f]);
+    }
+  }
+}
+
 TEST(ParetoProperties, BergeTransversalsEqualBruteForce) {
   featrel::rng::Rng g(99);
   for (int h = 0; h < 300; ++h) {

@@ -120,16 +120,27 @@ void analyse_criteria(Result& r) {
     // A dominator lies in a lower layer (layers are longest chains), so only those are compared. The full list
     // can hold most of the features; only its first kMaxListedDominators are kept, in a vector of their size
     // (at 20,000 features the full lists' capacity held 1 GB).
-    std::vector<std::size_t> dom;
-    for (std::size_t g = 0; g < n; ++g)
-      if (layer[g] < layer[j] && table.dominates(g, j, all)) dom.push_back(g);
-    f.n_dominated_by = dom.size();
-    if (dom.size() > kMaxListedDominators) {
-      std::stable_sort(dom.begin(), dom.end(), [&](std::size_t a, std::size_t b) { return layer[a] < layer[b]; });
-      dom.resize(kMaxListedDominators);
+    // Twins have the same dominators: the list is made once per twin group.
+    const std::size_t k = table.group_of(j);
+    if (table.group(k).front() == j) {
+      std::vector<std::size_t> dom;
+      for (std::size_t kg = 0; kg < table.n_groups(); ++kg) {
+        const std::vector<std::size_t>& g = table.group(kg);
+        if (layer[g.front()] < layer[j] && table.dominates(g.front(), j, all)) dom.insert(dom.end(), g.begin(), g.end());
+      }
       std::sort(dom.begin(), dom.end());
+      f.n_dominated_by = dom.size();
+      if (dom.size() > kMaxListedDominators) {
+        std::stable_sort(dom.begin(), dom.end(), [&](std::size_t a, std::size_t b) { return layer[a] < layer[b]; });
+        dom.resize(kMaxListedDominators);
+        std::sort(dom.begin(), dom.end());
+      }
+      f.dominated_by.assign(dom.begin(), dom.end());
+    } else {
+      const FeatureReport& first = r.features[table.group(k).front()];
+      f.n_dominated_by = first.n_dominated_by;
+      f.dominated_by = first.dominated_by;
     }
-    f.dominated_by.assign(dom.begin(), dom.end());
     r.layers[static_cast<std::size_t>(layer[j] - 1)].push_back(j);
     if (layer[j] == 1) r.front.push_back(j);
   }

@@ -42,6 +42,24 @@ DominanceTable::DominanceTable(const Eigen::MatrixXd& values, double tie_toleran
   v_.resize(n_ * m_);
   for (std::size_t f = 0; f < n_; ++f)
     for (std::size_t c = 0; c < m_; ++c) v_[f * m_ + c] = v(Eigen::Index(c), Eigen::Index(f));
+  // Twin groups: features in lexicographic order of their values, equal neighbours joined.
+  std::vector<std::size_t> order(n_);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto row = [&](std::size_t f) { return v_.begin() + std::ptrdiff_t(f * m_); };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::lexicographical_compare(row(a), row(a) + std::ptrdiff_t(m_), row(b), row(b) + std::ptrdiff_t(m_));
+  });
+  std::vector<std::vector<std::size_t>> runs;
+  for (std::size_t q = 0; q < n_; ++q) {
+    if (q == 0 || !std::equal(row(order[q]), row(order[q]) + std::ptrdiff_t(m_), row(order[q - 1])))
+      runs.emplace_back();
+    runs.back().push_back(order[q]);  // ascending within a run: the sort is stable
+  }
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.front() < b.front(); });
+  groups_ = std::move(runs);
+  group_of_.assign(n_, 0);
+  for (std::size_t k = 0; k < groups_.size(); ++k)
+    for (std::size_t f : groups_[k]) group_of_[f] = k;
 }
 
 CritSet DominanceTable::all_criteria() const {
@@ -55,8 +73,8 @@ CritSet DominanceTable::equal(std::size_t f, std::size_t g) const {
 }
 
 bool DominanceTable::on_front(std::size_t f, const CritSet& x) const {
-  for (std::size_t g = 0; g < n_; ++g)
-    if (g != f && dominates(g, f, x)) return false;
+  for (const auto& g : groups_)
+    if (dominates(g.front(), f, x)) return false;  // a twin of f never dominates it
   return true;
 }
 
@@ -72,24 +90,30 @@ std::vector<int> DominanceTable::layers(const CritSet& x) const {
   // chain ending at it. If g dominates f on X, g's values on X come lexicographically before f's (g ≤ f on all of
   // X, < on one), so one pass in that order meets every dominator before the features it dominates: O(n²)
   // comparisons and O(n) memory (no list of dominance edges, which can hold a good share of n² pairs).
+  // Twins share their layer (a chain never holds two twins), so the pass runs over the groups' first features.
   const std::vector<std::size_t> crit = members(x);
-  std::vector<std::size_t> order(n_);
+  const std::size_t n_groups = groups_.size();
+  std::vector<std::size_t> order(n_groups);
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t ka, std::size_t kb) {
+    const std::size_t a = groups_[ka].front(), b = groups_[kb].front();
     for (std::size_t c : crit)
       if (v_[a * m_ + c] != v_[b * m_ + c]) return v_[a * m_ + c] < v_[b * m_ + c];
     return false;
   });
-  std::vector<int> layer(n_, 0);
-  for (std::size_t q = 0; q < n_; ++q) {
-    const std::size_t f = order[q];
+  std::vector<int> group_layer(n_groups, 0);
+  for (std::size_t q = 0; q < n_groups; ++q) {
+    const std::size_t k = order[q];
     int highest = 0;
     for (std::size_t r = 0; r < q; ++r) {
-      const std::size_t g = order[r];
-      if (layer[g] > highest && dominates(g, f, x)) highest = layer[g];
+      const std::size_t kg = order[r];
+      if (group_layer[kg] > highest && dominates(groups_[kg].front(), groups_[k].front(), x))
+        highest = group_layer[kg];
     }
-    layer[f] = highest + 1;
+    group_layer[k] = highest + 1;
   }
+  std::vector<int> layer(n_, 0);
+  for (std::size_t f = 0; f < n_; ++f) layer[f] = group_layer[group_of_[f]];
   return layer;
 }
 
@@ -101,13 +125,18 @@ std::vector<std::size_t> DominanceTable::dominated_by(std::size_t f, const CritS
 }
 
 std::size_t DominanceTable::tie_count() const {
-  // Equal values counted directly (the same number as Σ |E(f,g)|, without building two sets per pair).
+  // Equal values counted directly (the same number as Σ |E(f,g)|, without building two sets per pair), per pair of
+  // twin groups: k twins tie on all m criteria among themselves, and two groups' pairs tie as their first features.
   std::size_t ties = 0;
-  for (std::size_t f = 0; f < n_; ++f) {
-    const double* vf = v_.data() + f * m_;
-    for (std::size_t g = f + 1; g < n_; ++g) {
-      const double* vg = v_.data() + g * m_;
-      for (std::size_t c = 0; c < m_; ++c) ties += vf[c] == vg[c] ? 1 : 0;
+  for (std::size_t a = 0; a < groups_.size(); ++a) {
+    const std::size_t ka = groups_[a].size();
+    ties += m_ * ka * (ka - 1) / 2;
+    const double* va = v_.data() + groups_[a].front() * m_;
+    for (std::size_t b = a + 1; b < groups_.size(); ++b) {
+      const double* vb = v_.data() + groups_[b].front() * m_;
+      std::size_t equal = 0;
+      for (std::size_t c = 0; c < m_; ++c) equal += va[c] == vb[c] ? 1 : 0;
+      ties += equal * ka * groups_[b].size();
     }
   }
   return ties;

@@ -49,6 +49,10 @@ struct AnalysisOptions {
 };
 
 // The whole pipeline.
+// --prefilter auto's K: enough room for a few redundant groups and the strong features of an omics table, few enough
+// for classifiers trained on 150 rows to beat chance.
+inline constexpr std::size_t kAutoPrefilter = 50;
+
 struct Options {
   std::string impacts;   // analyse this impact table (read_impact_table) instead of training
   std::string positive;  // positive class label; empty = the data set's code 1 (larger numeric label)
@@ -60,6 +64,10 @@ struct Options {
   bool shared_split = false;
   SplitMode split = SplitMode::holdout;
   std::vector<std::string> standardize{"logreg"};  // classifiers fed z-scored inputs
+  // Features each classifier trains on (docs/pareto.md#wide-data-the-prefilter): the first K that mRMR picks on the
+  // classifier's own training rows; the others' impacts are then exactly 0. nullopt = auto (kAutoPrefilter when
+  // there are more features than training rows, else off); 0 = off.
+  std::optional<std::size_t> prefilter;
   bool compat_reference = false;  // --compat reference: GEENAGE's settings (docs/pareto.md#departures-from-the-references item 3)
   classify::ClassifierOptions classifier;
   AnalysisOptions analysis;
@@ -107,6 +115,8 @@ struct ClassifierReport {
   std::string key;
   std::size_t n_train = 0, n_test = 0;
   bool standardized = false;
+  // The data columns it was trained on, ascending, when a prefilter chose them (empty: every non-constant column).
+  std::vector<std::size_t> features;
   std::vector<std::pair<std::string, double>> baseline;  // every measure of docs/pareto.md#measures-and-terms, Table I order
   metrics::Confusion confusion;
   bool degenerate = false;
@@ -158,6 +168,7 @@ struct Result {
   std::uint64_t seed = 0;
   bool from_impacts = false;
   Options options;  // resolved
+  std::size_t prefilter = 0;  // the K each classifier trained on (--prefilter resolved); 0 = every feature
 
   std::vector<ClassifierReport> classifiers;  // empty with --impacts
   std::vector<Criterion> criteria;

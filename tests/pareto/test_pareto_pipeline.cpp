@@ -8,6 +8,7 @@
 #include "common/wide_table.hpp"
 #include "featrel/error.hpp"
 #include "featrel/rng.hpp"
+#include "featrel/selectors.hpp"
 #include "featrel/splits.hpp"
 #include "methods/pareto/pareto_internal.hpp"
 #include "pareto_test_util.hpp"
@@ -179,6 +180,7 @@ TEST(ParetoPipeline, AutoEngineTakesTheNativeForestWhereXgboostWouldOutgrowItsBu
   Options wide_options;
   wide_options.permutations = 1;
   wide_options.classifier.rf_trees = 2;
+  wide_options.prefilter = 0;  // every column: with --prefilter auto the forest sees 50
   const auto [wide_auto, wide_native] = auto_then(featrel_test::wide_table(1000, 1500, 2, 2, 11), wide_options,
                                                   forest::Engine::native, forest::Engine::native);
   EXPECT_TRUE(says(wide_auto));
@@ -398,6 +400,18 @@ TEST(ParetoPipeline, ClassifiersAreTestedAgainstTheMajorityClass) {
   cn.positive = "a";
   o.classifiers = {"nb", "rf", "logreg"};
   const Dataset noise = make_dataset(X, names, labels, cn);
+  // --prefilter auto (120 features, 60 training rows): the advice names the filter.
+  const Result filtered = run(noise, o, ctx);
+  ASSERT_EQ(filtered.prefilter, kAutoPrefilter);
+  ASSERT_FALSE(filtered.warnings.empty());
+  EXPECT_NE(filtered.warnings.front().find("no classifier predicts the 20 held-out rows better"), std::string::npos)
+      << filtered.warnings.front();
+  EXPECT_NE(filtered.warnings.front().find("each classifier trained on the 50 of 120 features that mRMR ranked first "
+                                           "on its 60 training rows (--prefilter)"),
+            std::string::npos)
+      << filtered.warnings.front();
+  for (const ClassifierReport& c : filtered.classifiers) EXPECT_GT(*c.p_vs_majority, kBeatsMajorityLevel) << c.key;
+  o.prefilter = 0;
   const Result r = run(noise, o, ctx);
   ASSERT_FALSE(r.warnings.empty());
   EXPECT_NE(r.warnings.front().find("no classifier predicts the 20 held-out rows better"), std::string::npos)
@@ -406,10 +420,87 @@ TEST(ParetoPipeline, ClassifiersAreTestedAgainstTheMajorityClass) {
             std::string::npos)
       << r.warnings.front();
   for (const ClassifierReport& c : r.classifiers) EXPECT_GT(*c.p_vs_majority, kBeatsMajorityLevel) << c.key;
+  o.prefilter.reset();
 
   // Resubstitution scores the training rows: there is nothing held out to test, so no p-value and no claim.
   o.split = SplitMode::resubstitution;
   const Result resub = run(noise, o, ctx);
   for (const ClassifierReport& c : resub.classifiers) EXPECT_FALSE(c.p_vs_majority.has_value()) << c.key;
   for (const std::string& w : resub.warnings) EXPECT_EQ(w.find("no classifier predicts"), std::string::npos) << w;
+}
+
+// --prefilter (docs/pareto.md#wide-data-the-prefilter): with more features than training rows each classifier trains
+// on the 50 features mRMR ranks first on its own training rows; a feature it did not train on has impact exactly 0
+// on its criteria; the planted feature is the front; the thread count does not matter; the filter is mRMR's
+// pick on the training rows (checked exactly under resubstitution, where those are all rows); 0, a K of at least
+// the feature count, and narrow data train on every feature.
+TEST(ParetoPipeline, PrefilterTrainsEachClassifierOnMrmrsFirstKOnItsTrainingRows) {
+  const Dataset data = featrel_test::wide_table(120, 400, 1, 2, 5);  // x0 is the target plus a little noise
+  Options o;
+  o.classifiers = {"nb", "logreg", "rf"};
+  o.permutations = 5;
+  RunContext ctx;
+  ctx.seed = 4;
+  ctx.threads = 2;
+  const Result r = run(data, o, ctx);
+  ASSERT_EQ(r.prefilter, kAutoPrefilter);
+  const std::size_t n_meas = o.measures.size();
+  for (std::size_t c = 0; c < r.classifiers.size(); ++c) {
+    const std::vector<std::size_t>& kept = r.classifiers[c].features;
+    ASSERT_EQ(kept.size(), kAutoPrefilter) << r.classifiers[c].key;
+    EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end()));
+    EXPECT_TRUE(std::binary_search(kept.begin(), kept.end(), std::size_t{0})) << r.classifiers[c].key;
+    std::size_t nonzero = 0;
+    for (std::size_t j = 0; j < data.n_features(); ++j)
+      for (std::size_t q = 0; q < n_meas; ++q) {
+        const double v = r.impact(Eigen::Index(c * n_meas + q), Eigen::Index(j));
+        if (!std::binary_search(kept.begin(), kept.end(), j)) ASSERT_EQ(v, 0.0) << r.classifiers[c].key << " x" << j;
+        nonzero += v != 0.0 ? 1 : 0;
+      }
+    EXPECT_GT(nonzero, 0u) << r.classifiers[c].key;
+    EXPECT_LT(*r.classifiers[c].p_vs_majority, 1e-3) << r.classifiers[c].key;  // x0 predicts y
+  }
+  EXPECT_TRUE(r.features[0].important);
+  EXPECT_EQ(r.front, std::vector<std::size_t>{0});
+  const auto doc = to_json(r);
+  EXPECT_EQ(doc["prefilter"]["method"], "mrmr");
+  EXPECT_EQ(doc["prefilter"]["k"], kAutoPrefilter);
+  EXPECT_EQ(doc["classifiers"][0]["features"].size(), kAutoPrefilter);
+  EXPECT_NE(summary_text(r, 0).find("prefilter: each classifier trained on the 50 features mRMR ranks first on its "
+                                    "own training rows (--prefilter auto)"),
+            std::string::npos);
+  RunContext one = ctx;
+  one.threads = 1;
+  EXPECT_EQ(report::strip_timing(to_json(run(data, o, one))).dump(), report::strip_timing(doc).dump());
+
+  // Under resubstitution the training rows are all rows: the kept columns are mrmr's first K on the whole table.
+  Options resub = o;
+  resub.split = SplitMode::resubstitution;
+  resub.classifiers = {"nb"};
+  resub.prefilter = 20;
+  const Result rr = run(data, resub, ctx);
+  selectors::Prepared prep = selectors::prepare_matrix(data);
+  prep.y.task = Task::binary;
+  std::vector<std::size_t> expected;
+  for (int q : selectors::mrmr(prep.Z, prep.y, 20).selected) expected.push_back(std::size_t(prep.columns[std::size_t(q)]));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(rr.prefilter, 20u);
+  EXPECT_EQ(rr.classifiers[0].features, expected);
+
+  // Off: 0, a K of at least the feature count, and a table with fewer features than training rows.
+  for (const std::size_t k : {std::size_t{0}, std::size_t{400}}) {
+    Options all = o;
+    all.classifiers = {"nb"};
+    all.prefilter = k;
+    const Result ra = run(data, all, ctx);
+    EXPECT_EQ(ra.prefilter, 0u);
+    EXPECT_TRUE(ra.classifiers[0].features.empty());
+    const auto da = to_json(ra);
+    EXPECT_TRUE(da["prefilter"].is_null());
+    EXPECT_FALSE(da["classifiers"][0].contains("features"));
+  }
+  Options narrow;
+  narrow.classifiers = {"nb"};
+  narrow.permutations = 2;
+  EXPECT_EQ(run(wdbc(), narrow, ctx).prefilter, 0u);
 }

@@ -1,10 +1,12 @@
 // pareto's permutation impacts as a plain-data task plan of kind "pareto.permutations" (featrel/task_plan.hpp): a
 // run whose plan goes through JSON text to a worker that refits each task's classifier from the data, the options
 // and the seed, tasks in reverse order, must give the local document to the last bit (timings aside), for the
-// default classifiers and for a shared split with standardised inputs and a small permutation count.
+// default classifiers, for a shared split with standardised inputs and a small permutation count, and for a wide
+// table under --prefilter.
 #include <gtest/gtest.h>
 
 #include "common/json_round_trip_executor.hpp"
+#include "common/wide_table.hpp"
 #include "featrel/pareto.hpp"
 #include "featrel/result_json.hpp"
 
@@ -55,6 +57,16 @@ TEST(ParetoPlan, SharedStandardisedSplitEqualsTheLocalRun) {
   o.shared_split = true;
   o.permutations = 3;
   expect_same_through_plans(data, o, 11);
+}
+
+// --prefilter: a worker refits the classifier, filter included, so its block indexes the same kept columns.
+TEST(ParetoPlan, PrefilteredWideRunEqualsTheLocalRun) {
+  const Dataset data = featrel_test::wide_table(80, 300, 3, 2, 9);
+  pareto::Options o;
+  o.classifiers = {"nb", "logreg", "rf"};
+  o.permutations = 3;
+  o.prefilter = 30;
+  expect_same_through_plans(data, o, 5);
 }
 
 TEST(ParetoPlan, AMalformedTaskIsAnInputError) {

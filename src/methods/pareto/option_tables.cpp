@@ -127,6 +127,11 @@ const options::Table<Options>& option_table() {
              "holdout, or resubstitution (score on the training rows)");
     t.add("standardize", &Options::standardize, "Classifiers fed z-scored inputs (none = all raw)")
         .value_name("LIST");
+    t.add("prefilter", &Options::prefilter,
+          "Each classifier trains on the K features mRMR ranks first on its training rows (0 = all; auto: " +
+              std::to_string(kAutoPrefilter) + " when features outnumber training rows, else all)")
+        .range(Range::closed(0, 1e6))
+        .value_name("K");
     t.include(analysis_option_table(), &Options::analysis);
     t.include(classifier_option_table(), &Options::classifier);
     t.group("Compatibility");

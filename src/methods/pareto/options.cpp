@@ -86,6 +86,7 @@ Options effective_options(const Options& options) {
     o.classifier.svm_degree = 4;
     o.permutations = 200;
     o.split = SplitMode::resubstitution;
+    o.prefilter = 0;  // GEENAGE trains on every feature
   }
   return o;
 }

@@ -9,6 +9,7 @@
 #include "featrel/format.hpp"
 #include "featrel/preprocess.hpp"
 #include "featrel/rng.hpp"
+#include "featrel/selectors.hpp"
 #include "featrel/splits.hpp"
 #include "featrel/stats.hpp"
 #include "featrel/thread_pool.hpp"
@@ -124,6 +125,7 @@ std::pair<long, long> count_parts(Measure m, const Confusion& c) {
 }
 
 struct FittedClassifier {
+  std::vector<std::size_t> columns;  // the data columns it trains on (X_test's columns), ascending
   std::unique_ptr<classify::BinaryClassifier> model;
   std::unique_ptr<classify::ColumnScorer> scorer;
   Eigen::MatrixXd X_test;
@@ -141,6 +143,7 @@ struct Setup {
   std::vector<Measure> measures;
   bool holdout = true;
   std::size_t n_test = 0;
+  std::size_t prefilter = 0;  // --prefilter resolved for this shape: K, or 0 = every active feature
 };
 
 // --engine auto (docs/pareto.md#classifiers): fixes the rf's engine for this shape in the options the run echoes,
@@ -149,7 +152,8 @@ void resolve_rf_engine(Setup& su, std::size_t n, std::vector<std::string>& warni
   classify::ClassifierOptions& c = su.o.classifier;
   if (c.rf_engine || std::find(su.o.classifiers.begin(), su.o.classifiers.end(), "rf") == su.o.classifiers.end())
     return;
-  const std::size_t n_train = su.holdout ? n - su.n_test : n, d = su.active.size();
+  const std::size_t n_train = su.holdout ? n - su.n_test : n;
+  const std::size_t d = su.prefilter > 0 ? su.prefilter : su.active.size();
   c.rf_engine = classify::rf_engine_for(n_train, d, c);
   if (*c.rf_engine == forest::Engine::native)
     warnings.push_back("classifier 'rf': the native forest stands in for XGBoost's (--engine auto): XGBoost's "
@@ -186,8 +190,30 @@ Setup make_setup(const Dataset& data, const Options& options, std::vector<std::s
   su.active = data.nonconstant_features();
   if (su.active.empty()) throw InputError("pareto: every feature column is constant; nothing to train on");
   for (const auto& k : o.measures) su.measures.push_back(*metrics::measure_from_key(k));
+  // --prefilter (docs/pareto.md#wide-data-the-prefilter): a K at least the feature count filters nothing.
+  const std::size_t d = su.active.size(), n_train = su.holdout ? n - su.n_test : n;
+  const std::size_t k = o.prefilter ? *o.prefilter : (d > n_train ? kAutoPrefilter : 0);
+  su.prefilter = k < d ? k : 0;
   resolve_rf_engine(su, n, warnings);
   return su;
+}
+
+// --prefilter (docs/pareto.md#wide-data-the-prefilter): the k columns mRMR picks first on the training rows alone, so
+// that the held-out rows the impacts are measured on play no part in the choice; ascending. A column constant on
+// these rows is never picked.
+std::vector<std::size_t> prefiltered_columns(const Dataset& data, const std::vector<std::size_t>& train,
+                                             const std::vector<int>& y_train, std::size_t k) {
+  selectors::Prepared prep = selectors::prepare_matrix(data, train);
+  selectors::Target target;  // the binary target (binarised by --positive), not the data set's classes
+  target.task = Task::binary;
+  target.n_classes = 2;
+  target.labels = y_train;
+  target.y = Eigen::Map<const Eigen::VectorXi>(y_train.data(), Eigen::Index(y_train.size())).cast<double>();
+  std::vector<std::size_t> out;
+  if (prep.Z.cols() == 0) return out;
+  for (int q : selectors::mrmr(prep.Z, target, int(k)).selected) out.push_back(std::size_t(prep.columns[std::size_t(q)]));
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 // Classifier c on its own split (docs/pareto.md#classifiers), its column scorer on the test rows and its baseline.
@@ -222,8 +248,15 @@ void fit_classifier(FittedClassifier& fc, const Dataset& data, const Setup& su, 
       throw InputError("pareto: the training rows of classifier '" + key + "' miss a class; use a stratified "
                        "split (drop --no-stratify)");
     const bool standardized = std::find(o.standardize.begin(), o.standardize.end(), key) != o.standardize.end();
-    Eigen::MatrixXd X_train = rows_of(data.X, s.train, su.active);
-    fc.X_test = rows_of(data.X, s.test, su.active);
+    fc.columns = su.active;
+    if (su.prefilter > 0) {
+      fc.columns = prefiltered_columns(data, s.train, y_train, su.prefilter);
+      if (fc.columns.empty())
+        throw InputError("pareto: every feature is constant on the training rows of classifier '" + key + "'");
+      fc.report.features = fc.columns;
+    }
+    Eigen::MatrixXd X_train = rows_of(data.X, s.train, fc.columns);
+    fc.X_test = rows_of(data.X, s.test, fc.columns);
     if (standardized) {
       // Training statistics only; permuting a standardised column equals standardising the permuted one.
       const Standardizer z = Standardizer::fit(X_train, {}, SdDivisor::population);
@@ -251,7 +284,7 @@ void fit_classifier(FittedClassifier& fc, const Dataset& data, const Setup& su, 
     rep.fit_seconds = detail::seconds_since(t0);
 }
 
-// The permutation impacts of classifier c's active features lo..hi-1 (docs/pareto.md#permutation-impact), each
+// The permutation impacts of classifier c's columns lo..hi-1 (docs/pareto.md#permutation-impact), each
 // with its own stream, as the JSON a plan task returns: {"impacts": [{mean, sd, undefined, seconds}, ...]}.
 TaskPlan::Json permutation_block(const FittedClassifier& fc, const Setup& su, std::size_t c, std::size_t lo,
                                  std::size_t hi, std::uint64_t seed) {
@@ -260,7 +293,7 @@ TaskPlan::Json permutation_block(const FittedClassifier& fc, const Setup& su, st
     const auto t0 = std::chrono::steady_clock::now();
     const detail::TaskImpact ti = detail::permutation_impact(*fc.scorer, fc.X_test.col(Eigen::Index(a)), a,
                                                              fc.y_test, fc.baseline, su.measures, su.o.permutations,
-                                                             rng::derive(seed, "perm", c, su.active[a]));
+                                                             rng::derive(seed, "perm", c, fc.columns[a]));
     impacts.push_back(TaskPlan::Json{{"mean", ti.mean},
                                      {"sd", ti.sd},
                                      {"undefined", ti.undefined},
@@ -292,7 +325,12 @@ void warn_if_no_classifier_beats_chance(Result& r, std::size_t d) {
       ", one-sided binomial p = " + format_fixed(*best->p_vs_majority, 3) + " > " +
       format_number(kBeatsMajorityLevel) +
       "): every impact is permutation noise and the Pareto front is not evidence of relevance";
-  if (d > best->n_train)
+  if (r.prefilter > 0)
+    msg += "; each classifier trained on the " + std::to_string(r.prefilter) + " of " + std::to_string(d) +
+           " features that mRMR ranked first on its " + std::to_string(best->n_train) +
+           " training rows (--prefilter): the signal may be too weak for this many rows, or lie in features the "
+           "filter missed (try another --prefilter K, or boruta, which uses every row)";
+  else if (d > best->n_train)
     msg += "; with " + std::to_string(d) + " features and " + std::to_string(best->n_train) +
            " training rows, narrow the features first (e.g. featrel boruta or mrmr) and run pareto on those";
   else
@@ -375,6 +413,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   const Setup su = make_setup(data, options, r.warnings);
   const Options& o = su.o;
   r.options = o;
+  r.prefilter = su.prefilter;
   const BinaryTarget& target = su.target;
   r.positive_class = target.positive;
   r.negative_class = target.negative;
@@ -384,7 +423,6 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
 
   const std::size_t d = data.n_features();
   const bool holdout = su.holdout;
-  const std::vector<std::size_t>& active = su.active;
   if (o.permutations == 1) r.warnings.emplace_back("k = 1 permutation: each impact is a single random draw");
   if (!holdout)
     r.warnings.emplace_back("split resubstitution: classifiers are scored on their training rows, so impacts "
@@ -403,21 +441,24 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   parallel_for(n_cls, [&](std::size_t c) { fit_classifier(fitted[c], data, su, c, ctx.seed); }, ctx, "fit");
   r.seconds.emplace_back("fit", detail::seconds_since(t_fit));
 
-  // ---- Permutation impacts: one task per (classifier, active feature), each with its own stream.
+  // ---- Permutation impacts: one task per (classifier, column it trains on), each with its own stream.
   const auto t_perm = std::chrono::steady_clock::now();
-  const std::size_t n_act = active.size();
   // A plan of (classifier, block of features) tasks (featrel/task_plan.hpp): locally each block uses the fitted
   // classifier; a worker elsewhere refits classifier c from the data, the options and the seed (fit_classifier is
   // deterministic), so both give the same impacts. Results are read back from their JSON either way.
-  const std::size_t blocks = std::min(n_act, std::max<std::size_t>(1, kMaxPermutationTasks / n_cls));
   TaskPlan plan;
   plan.kind = "pareto.permutations";
   plan.stage = "permute";
-  for (std::size_t c = 0; c < n_cls; ++c)
+  std::vector<std::size_t> first_task(n_cls + 1, 0);  // classifier c's impacts are tasks[first_task[c] + a]
+  for (std::size_t c = 0; c < n_cls; ++c) {
+    const std::size_t n_cols = fitted[c].columns.size();
+    first_task[c + 1] = first_task[c] + n_cols;
+    const std::size_t blocks = std::min(n_cols, std::max<std::size_t>(1, kMaxPermutationTasks / n_cls));
     for (std::size_t b = 0; b < blocks; ++b) {
-      const auto [lo, hi] = plan_block_range(b, blocks, n_act);
+      const auto [lo, hi] = plan_block_range(b, blocks, n_cols);
       plan.tasks.push_back(TaskPlan::Json{{"classifier", c}, {"lo", lo}, {"hi", hi}});
     }
+  }
   if (ctx.plan_executor != nullptr)
     plan.shared = TaskPlan::Json{{"options", option_table().to_json(options)}, {"seed", ctx.seed}};
   const std::vector<TaskPlan::Json> blocks_out = run_plan(
@@ -430,7 +471,7 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
       },
       ctx);
   std::vector<detail::TaskImpact> tasks;
-  tasks.reserve(n_cls * n_act);
+  tasks.reserve(first_task[n_cls]);
   for (const TaskPlan::Json& out : blocks_out)
     for (const TaskPlan::Json& e : out.at("impacts")) {
       detail::TaskImpact ti;
@@ -444,9 +485,9 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
                           " measures, expected " + std::to_string(measures.size()));
       tasks.push_back(std::move(ti));
     }
-  if (tasks.size() != n_cls * n_act)
+  if (tasks.size() != first_task[n_cls])
     throw SolverError("pareto: the permutation tasks returned " + std::to_string(tasks.size()) + " impacts for " +
-                      std::to_string(n_cls * n_act));
+                      std::to_string(first_task[n_cls]));
   r.seconds.emplace_back("permute", detail::seconds_since(t_perm));
 
   // ---- Criteria and matrices, combined in task order.
@@ -456,7 +497,8 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
   r.oriented = Eigen::MatrixXd::Zero(Eigen::Index(m_total), Eigen::Index(d));
   for (std::size_t c = 0; c < n_cls; ++c) {
     double permute_seconds = 0;
-    for (std::size_t a = 0; a < n_act; ++a) permute_seconds += tasks[c * n_act + a].seconds;
+    const std::vector<std::size_t>& columns = fitted[c].columns;
+    for (std::size_t a = 0; a < columns.size(); ++a) permute_seconds += tasks[first_task[c] + a].seconds;
     fitted[c].report.permute_seconds = permute_seconds;
     bool all_zero = true;
     for (std::size_t q = 0; q < n_meas; ++q) {
@@ -467,9 +509,9 @@ Result run(const Dataset& data, const Options& options, const RunContext& ctx) {
       cr.measure = o.measures[q];
       cr.orientation = metrics::orientation(measures[q]);
       cr.baseline = metrics::evaluate(measures[q], fitted[c].baseline).value;
-      for (std::size_t a = 0; a < n_act; ++a) {
-        const detail::TaskImpact& ti = tasks[c * n_act + a];
-        const auto j = Eigen::Index(active[a]);
+      for (std::size_t a = 0; a < columns.size(); ++a) {
+        const detail::TaskImpact& ti = tasks[first_task[c] + a];
+        const auto j = Eigen::Index(columns[a]);
         r.impact(Eigen::Index(row), j) = ti.mean[q];
         r.impact_sd(Eigen::Index(row), j) = ti.sd[q];
         // No -0.0 for an ignored feature under orientation −1.
@@ -517,13 +559,17 @@ TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared,
   const Setup su = make_setup(data, options, warnings);
   const std::size_t c = task.at("classifier").get<std::size_t>();
   const std::size_t lo = task.at("lo").get<std::size_t>(), hi = task.at("hi").get<std::size_t>();
-  if (c >= su.o.classifiers.size() || lo > hi || hi > su.active.size())
-    throw InputError("pareto: a task plan names classifier " + std::to_string(c) + " and features " +
-                     std::to_string(lo) + ".." + std::to_string(hi) + " of " + std::to_string(su.o.classifiers.size()) +
-                     " classifiers and " + std::to_string(su.active.size()) + " features");
+  const auto bad_task = [&](std::size_t n_cols) {
+    return InputError("pareto: a task plan names classifier " + std::to_string(c) + " and features " +
+                      std::to_string(lo) + ".." + std::to_string(hi) + " of " +
+                      std::to_string(su.o.classifiers.size()) + " classifiers and " + std::to_string(n_cols) +
+                      " features");
+  };
+  if (c >= su.o.classifiers.size() || lo > hi || hi > su.active.size()) throw bad_task(su.active.size());
   FittedClassifier fc;
   const std::uint64_t seed = shared.at("seed").get<std::uint64_t>();
   fit_classifier(fc, data, su, c, seed);
+  if (hi > fc.columns.size()) throw bad_task(fc.columns.size());
   return permutation_block(fc, su, c, lo, hi, seed);
 }
 

@@ -100,9 +100,11 @@ Json to_json(const Result& r) {
     e["confusion"] = {{"tp", c.confusion.tp}, {"fn", c.confusion.fn}, {"fp", c.confusion.fp}, {"tn", c.confusion.tn}};
     e["degenerate"] = c.degenerate;
     e["p_vs_majority"] = c.p_vs_majority ? report::json_number(*c.p_vs_majority) : Json(nullptr);
+    if (r.prefilter > 0) e["features"] = c.features;
     cls.push_back(std::move(e));
   }
   doc["classifiers"] = std::move(cls);
+  doc["prefilter"] = r.prefilter > 0 ? Json{{"method", "mrmr"}, {"k", r.prefilter}, {"rows", "training"}} : Json(nullptr);
   Json crit = Json::array();
   for (const Criterion& c : r.criteria) {
     Json e = Json::object();

@@ -38,7 +38,9 @@ std::string summary_text(const Result& r, std::size_t max_rows) {
               : "holdout " + format_number(o.test_fraction) + (o.stratify ? " stratified" : " unstratified") +
                     (o.shared_split ? ", shared" : "")) +
          "\n\n";
-    std::vector<std::string> head{"classifier", "n_train", "n_test", "accuracy"};
+    std::vector<std::string> head{"classifier", "n_train", "n_test"};
+    if (r.prefilter > 0) head.push_back("features");
+    head.push_back("accuracy");
     for (const auto& meas : o.measures)
       if (meas != "accuracy") head.push_back(meas);
     const bool held_out = !r.classifiers.empty() && r.classifiers.front().p_vs_majority.has_value();
@@ -51,13 +53,20 @@ std::string summary_text(const Result& r, std::size_t max_rows) {
         return std::string("-");
       };
       std::vector<std::string> row{c.key + (c.degenerate ? " (degenerate)" : ""), std::to_string(c.n_train),
-                                   std::to_string(c.n_test), score("accuracy")};
+                                   std::to_string(c.n_test)};
+      if (r.prefilter > 0) row.push_back(std::to_string(c.features.size()));
+      row.push_back(score("accuracy"));
       for (const auto& meas : o.measures)
         if (meas != "accuracy") row.push_back(score(meas));
       if (held_out) row.push_back(c.p_vs_majority ? format_significant(*c.p_vs_majority, 2) : "-");
       t.add_row(row);
     }
-    s += t.render() + "\n";
+    s += t.render();
+    if (r.prefilter > 0)
+      s += "prefilter: each classifier trained on the " + std::to_string(r.prefilter) + " features mRMR ranks first on "
+           "its own training rows (--prefilter " + (o.prefilter ? std::to_string(*o.prefilter) : std::string("auto")) +
+           "); a feature a classifier did not train on has impact 0 on its criteria\n";
+    s += "\n";
   }
 
   const auto important = r.important();
@@ -66,7 +75,7 @@ std::string summary_text(const Result& r, std::size_t max_rows) {
   std::string layers;
   std::size_t listed = 0, left_out = 0, first_left_out = 0;
   for (std::size_t l = 0; l < r.layers.size(); ++l) {
-    const bool important_layer = l < r.options.analysis.depth;
+    const bool important_layer = l < static_cast<std::size_t>(r.options.analysis.depth);
     if (max_rows > 0 && !important_layer && (left_out > 0 || listed + r.layers[l].size() > max_rows)) {
       if (left_out == 0) first_left_out = l;
       left_out += r.layers[l].size();

@@ -5,7 +5,8 @@ For each shape N x D (default 200 x 2,000 and 200 x 20,000) the script generates
 and 6 weak features (`featrel generate`, truth file alongside), runs every registered method with its defaults on
 2 threads under a time limit (and, as an extra row, `fri --screen`, the option meant for this width), and prints
 per method: wall and CPU seconds, peak resident memory, how many of the
-strong features were selected, and how many features were selected in all. Before the table it prints the noise
+strong features were selected, how many features were selected in all, and how many strong features the method
+ranks among its 11 best (what a ranking puts first, whatever its cut: rfe, crfe and the filters). Before the table it prints the noise
 ceiling: how many strong features have a larger |correlation| with the target than every irrelevant column, which
 bounds what a per-feature test (a forest's importance against shadows, a univariate score) can find. Where a peer exists on this machine it
 runs on the same file in the same session and the ratio is printed:
@@ -35,6 +36,7 @@ import tempfile
 import time
 
 # What a method cannot run without (its one required choice): UBayFS needs a size constraint to be a selector.
+TOP_RANKS = 11  # as many as the relevant features (5 strong + 6 weak)
 METHOD_FLAGS = {"ubayfs": ["--max-size", "10"]}
 # Rows beside a method's default one: an option a wide-data user would reach for (docs/fri.md#screening).
 VARIANTS = {"fri": [("fri --screen", ["--screen"])]}
@@ -160,12 +162,18 @@ def run_featrel(binary, method, csv, target, strong, timeout, folder, flags=()):
         os.remove(out)
     cmd = [binary, method, csv, "--target", target, "--threads", "2", "--json", out] + METHOD_FLAGS.get(method, []) + list(flags)
     r = measured(cmd, timeout, env=dict(os.environ, OMP_WAIT_POLICY="passive"))
-    r["strong_found"] = r["n_selected"] = None
+    r["strong_found"] = r["n_selected"] = r["strong_top"] = None
     if r["exit"] == 0 and os.path.exists(out):
         with open(out) as f:
-            selected = set(json.load(f).get("selected", []))
+            doc = json.load(f)
+        selected = set(doc.get("selected", []))
         r["strong_found"] = len(selected & set(strong))
         r["n_selected"] = len(selected)
+        # The strong features among the TOP_RANKS best-ranked: what a ranking (rfe, crfe, the filters) puts first,
+        # whatever its cut.
+        ranks = [f.get("rank") for f in doc.get("features", [])]
+        if any(k is not None for k in ranks):
+            r["strong_top"] = sum(1 for j in strong if j < len(ranks) and ranks[j] is not None and ranks[j] <= TOP_RANKS)
     return r
 
 
@@ -219,7 +227,8 @@ def shape_table(binary, methods, n, d, timeout, folder, seed):
     above = sum(v > ceiling for v in r_strong)
     print(f"noise ceiling: the largest |r| of an irrelevant column with the target is {ceiling:.3f}; "
           f"{above}/5 strong features lie above it (|r| = {', '.join(f'{v:.3f}' for v in r_strong)})")
-    print(f"{'method':12s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s}  target")
+    print(f"{'method':12s} {'wall s':>9s} {'cpu s':>9s} {'peak MB':>9s} {'strong':>7s} {'selected':>9s} "
+          f"{'top ' + str(TOP_RANKS):>7s}  target")
     target_spec = TARGETS.get((n, d), {})
     rows = {}
     for m, method, flags in rows_of(methods):
@@ -233,8 +242,9 @@ def shape_table(binary, methods, n, d, timeout, folder, seed):
             ok.append("mem ok" if r["peak_mb"] <= target_spec["peak_mb"] else f"mem > {target_spec['peak_mb']:.0f} MB")
         strong_txt = "-" if r["strong_found"] is None else f"{r['strong_found']}/5"
         sel_txt = "-" if r["n_selected"] is None else str(r["n_selected"])
+        top_txt = "-" if r["strong_top"] is None else f"{r['strong_top']}/5"
         print(f"{m:12s} {fmt_time(r, 'wall', timeout):>9s} {fmt_time(r, 'cpu', timeout):>9s} "
-              f"{r['peak_mb']:9.0f} {strong_txt:>7s} {sel_txt:>9s}  {', '.join(ok)}", flush=True)
+              f"{r['peak_mb']:9.0f} {strong_txt:>7s} {sel_txt:>9s} {top_txt:>7s}  {', '.join(ok)}", flush=True)
         if r["exit"] not in (0,) and not r["timed_out"]:
             print(f"           {r['stderr'].strip().splitlines()[-1] if r['stderr'].strip() else ''}")
     peers = []

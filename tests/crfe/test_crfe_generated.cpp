@@ -8,6 +8,9 @@
 // to unit variance and the targets are missed (top-10 share 0.76, RFE 0.45, the β rule fires in 78 %).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "common/wide_table.hpp"
 #include "crfe_test_data.hpp"
 
 namespace {
@@ -145,3 +148,28 @@ TEST(CrfeGenerated, StabilityOfTopTenAgainstRfe) {
 }
 
 }  // namespace
+
+// On a table wider than its training rows the β rule, armed only from step ψ + 2, fires soon after and keeps more
+// features than there are training rows: the run says so, with the remedy. A cut by -k is the user's and gets no
+// such warning.
+TEST(CrfeGenerated, WideTableSaysTheBetaCutPicksLittle) {
+  const featrel::Dataset data = featrel_test::wide_table(100, 400, 2, 2, 3);
+  featrel::RunContext ctx;
+  ctx.seed = 1;
+  const Result r = run(data, Options{}, ctx);
+  const featrel::crfe::Run& split = r.runs.front();
+  ASSERT_EQ(split.stop.reason, "beta_rule");
+  const std::size_t n_train = split.rows.train.size();
+  ASSERT_GT(split.stop.n_selected, n_train);
+  const std::string said = "β rule: kept " + std::to_string(split.stop.n_selected) + " of 400 features, more than the " +
+                           std::to_string(n_train) + " training rows the SVMs were fitted on; the rule can fire no " +
+                           "earlier than step ψ + 2 = 162 (ψ = 160)";
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
+                          [&](const std::string& w) { return w.rfind(said, 0) == 0; }))
+      << said;
+  Options cut;
+  cut.n_features_to_select = 10;
+  cut.stop = Stop::fixed;
+  const Result k = run(data, cut, ctx);
+  for (const std::string& w : k.warnings) EXPECT_EQ(w.find("β rule: kept"), std::string::npos) << w;
+}

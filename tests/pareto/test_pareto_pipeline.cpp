@@ -482,7 +482,8 @@ TEST(ParetoPipeline, PrefilterTrainsEachClassifierOnMrmrsFirstKOnItsTrainingRows
   selectors::Prepared prep = selectors::prepare_matrix(data);
   prep.y.task = Task::binary;
   std::vector<std::size_t> expected;
-  for (int q : selectors::mrmr(prep.Z, prep.y, 20).selected) expected.push_back(std::size_t(prep.columns[std::size_t(q)]));
+  for (int q : selectors::mrmr(prep.Z, prep.y, 20).selected)
+    expected.push_back(std::size_t(prep.columns[std::size_t(q)]));
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(rr.prefilter, 20u);
   EXPECT_EQ(rr.classifiers[0].features, expected);

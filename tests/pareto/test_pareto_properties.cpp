@@ -141,12 +141,13 @@ TEST(ParetoProperties, TwinGroupsGiveEveryPairsAnswers) {
     const std::size_t n = 2 + g.bounded(40), m = 1 + g.bounded(5);
     Eigen::MatrixXd v = random_table(g, m, n, true);
     for (Eigen::Index j = 0; j < v.cols(); ++j)
-      if (g.bounded(3) > 0) v.col(j) = v.col(Eigen::Index(g.bounded(std::uint64_t(j) + 1)));  // a twin of an earlier one
+      if (g.bounded(3) > 0) v.col(j) = v.col(Eigen::Index(g.bounded(std::uint64_t(j) + 1)));  // an earlier one's twin
     const DominanceTable t(v);
     std::size_t ties = 0;
     for (std::size_t a = 0; a < n; ++a)
       for (std::size_t b = a + 1; b < n; ++b)
-        for (std::size_t c = 0; c < m; ++c) ties += v(Eigen::Index(c), Eigen::Index(a)) == v(Eigen::Index(c), Eigen::Index(b));
+        for (std::size_t c = 0; c < m; ++c)
+          ties += v(Eigen::Index(c), Eigen::Index(a)) == v(Eigen::Index(c), Eigen::Index(b));
     ASSERT_EQ(t.tie_count(), ties) << "table " << table;
     std::size_t members = 0;
     for (std::size_t k = 0; k < t.n_groups(); ++k) {

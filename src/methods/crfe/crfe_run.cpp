@@ -104,6 +104,16 @@ Run run_split(const Dataset& data, const Prepared& prep, const Options& o, Metho
       st.step = path.stop_step;
       n_selected = path.stop_size;
       st.reason = "beta_rule";
+      // On a table wider than its training rows the rule, armed only from step ψ + 2, fires soon after: a cut
+      // that keeps more features than a linear SVM on these rows can weigh picks little out (200 x 2,000: 1,142).
+      const std::size_t n_train = prep.rows.train.size();
+      if (n_selected > n_train)
+        run.diagnostics.warnings.push_back(
+            "β rule: kept " + std::to_string(n_selected) + " of " + std::to_string(p0) + " features, more than the " +
+            std::to_string(n_train) + " training rows the SVMs were fitted on; the rule can fire no earlier than " +
+            "step ψ + 2 = " + std::to_string(st.window + 2) + " (ψ = " + std::to_string(st.window) +
+            "), so on a table this wide its cut picks little out. Read the top of the ranking, or cut it with -k K "
+            "(--eval-sizes compares sizes on the test rows)");
     } else {
       n_selected = path.survivors.size();
       // paper: never armed when ψ < 2 or ψ + 2 lies beyond the last step; reference: only B ≤ 1 disarms it.

@@ -126,7 +126,8 @@ void analyse_criteria(Result& r) {
       std::vector<std::size_t> dom;
       for (std::size_t kg = 0; kg < table.n_groups(); ++kg) {
         const std::vector<std::size_t>& g = table.group(kg);
-        if (layer[g.front()] < layer[j] && table.dominates(g.front(), j, all)) dom.insert(dom.end(), g.begin(), g.end());
+        if (layer[g.front()] < layer[j] && table.dominates(g.front(), j, all))
+          dom.insert(dom.end(), g.begin(), g.end());
       }
       std::sort(dom.begin(), dom.end());
       f.n_dominated_by = dom.size();

@@ -211,7 +211,8 @@ std::vector<std::size_t> prefiltered_columns(const Dataset& data, const std::vec
   target.y = Eigen::Map<const Eigen::VectorXi>(y_train.data(), Eigen::Index(y_train.size())).cast<double>();
   std::vector<std::size_t> out;
   if (prep.Z.cols() == 0) return out;
-  for (int q : selectors::mrmr(prep.Z, target, int(k)).selected) out.push_back(std::size_t(prep.columns[std::size_t(q)]));
+  for (int q : selectors::mrmr(prep.Z, target, int(k)).selected)
+    out.push_back(std::size_t(prep.columns[std::size_t(q)]));
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -104,7 +104,8 @@ Json to_json(const Result& r) {
     cls.push_back(std::move(e));
   }
   doc["classifiers"] = std::move(cls);
-  doc["prefilter"] = r.prefilter > 0 ? Json{{"method", "mrmr"}, {"k", r.prefilter}, {"rows", "training"}} : Json(nullptr);
+  doc["prefilter"] =
+      r.prefilter > 0 ? Json{{"method", "mrmr"}, {"k", r.prefilter}, {"rows", "training"}} : Json(nullptr);
   Json crit = Json::array();
   for (const Criterion& c : r.criteria) {
     Json e = Json::object();

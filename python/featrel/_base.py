@@ -180,6 +180,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
         """
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
+        # A named y (a pandas Series) names the target in the report and the messages, as a CSV header does.
+        y_name = getattr(y, "name", None)
         X, text, categories = split_text_columns(X)
         X = self._validate_data(X, dtype=np.float64, force_all_finite="allow-nan", ensure_min_samples=2)
         y = column_or_1d(target_array(y), warn=True)
@@ -190,6 +192,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             else [f"x{j}" for j in range(X.shape[1])]
         )
         settings, data, resampling = self._settings()
+        if isinstance(y_name, str) and y_name and y_name not in names:
+            data["target"] = y_name
         if categories:
             data["categorical"] = [names[j] for j in categories]  # pandas categories, whatever their count
         labels = None
@@ -247,7 +251,8 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
             if "positive_class" in doc and len(labels) == 2:
                 doc["positive_class"] = str(labels[1])
         self.result_ = doc
-        self._chart_svg = out["chart_svg"]
+        self.report_ = out["text"]
+        self.chart_svg_ = out["chart_svg"]
         self.warnings_ = [self._python_words(w) for w in out["warnings"]]
         for w in self.warnings_:
             warnings.warn(f"featrel {self._method}: {w}", FeatrelWarning, stacklevel=2)

@@ -306,7 +306,7 @@ py::dict fit(const std::string& name, const py::array_t<double, py::array::f_sty
         const auto result = spec.run(data, settings, ctx);
         document = result->to_json().dump();
         if (spec.has_chart) chart = result->chart_svg();
-        text = result->text(spec.sort_keys.front());
+        text = result->text(spec.sort_keys.front(), OutputSettings{}.rows);  // as the CLI prints it
         warnings = result->warnings();
       },
       cancel, progress, name);
@@ -354,7 +354,7 @@ py::dict outputs_of(const MethodSpec& spec, const MethodResult& result) {
   py::dict out;
   out["document"] = result.to_json().dump();
   out["chart_svg"] = spec.has_chart ? result.chart_svg() : std::string();
-  out["text"] = result.text(spec.sort_keys.front());
+  out["text"] = result.text(spec.sort_keys.front(), OutputSettings{}.rows);  // as the CLI prints it
   out["warnings"] = result.warnings();
   return out;
 }

@@ -58,3 +58,32 @@ def test_other_methods_equal_the_cli(cli, breast_cancer, tmp_path, method, cls, 
     est = cls(random_state=1, **params).fit(X, y)
     assert est.result_["features"] == doc["features"]
     assert est.result_["selected"] == doc["selected"]
+
+
+def test_report_and_chart_equal_the_cli(cli, breast_cancer, tmp_path):
+    """report_ is what the CLI prints (the source named <memory>, the target by y's name); chart_svg_ its --svg."""
+    X, y = breast_cancer
+    svg = tmp_path / "mrmr.svg"
+    printed = subprocess.run([cli, "mrmr", str(DATA), "--seed", "1", "-k", "7", "--svg", str(svg)], check=True,
+                             capture_output=True, text=True).stdout
+    est = featrel.MRMR(random_state=1, n_features_to_select=7).fit(X, y)
+    assert est.report_ == printed.replace(str(DATA), "<memory>")
+    assert "target 'malignant'" in est.report_.splitlines()[0]
+    assert est.chart_svg_ == svg.read_text().replace(str(DATA), "&lt;memory&gt;")
+
+
+def test_wide_report_is_folded_as_the_cli_folds_it(cli, tmp_path):
+    """On 300 columns the report keeps the decided features and folds the rest at the CLI's 100 rows."""
+    import pandas as pd
+
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame(rng.normal(size=(80, 300)), columns=[f"g{j}" for j in range(300)])
+    y = pd.Series((X["g7"] + 0.3 * rng.normal(size=80) > 0).astype(int), name="status")
+    data = tmp_path / "wide.csv"
+    pd.concat([X, y], axis=1).to_csv(data, index=False, float_format="%.17g")
+    printed = subprocess.run([cli, "boruta", str(data), "--target", "status", "--seed", "1"], check=True,
+                             capture_output=True, text=True).stdout
+    est = featrel.Boruta(random_state=1).fit(X, y)
+    assert est.report_ == printed.replace(str(data), "<memory>")
+    assert "... 200 more features, none of them confirmed or tentative" in est.report_
+    assert len(est.report_.splitlines()) < 120

@@ -125,7 +125,9 @@ options::Table<Options> build_table(Method method) {
       .range(Range::right_open(0, 1));
   t.add("train_fraction", &Options::train_fraction, "Training rows ⌊f·(n − n_test)⌋").range(Range::left_open(0, 1));
   t.add("selection_fraction", &Options::selection_fraction,
-        "Share of the held-out rest used as selection rows (the others calibrate)")
+        is_crfe ? "Share of the held-out rest used as selection rows (the others calibrate)"
+                : "Share of the held-out rest that crfe would use as selection rows; rfe trains on them too (the "
+                  "others calibrate)")
       .range(Range::right_open(0, 1));
   t.add("reuse_calibration", &Options::reuse_calibration,
         "Selection rows = calibration rows (the paper's layout; conformal validity not guaranteed)");

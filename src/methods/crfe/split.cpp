@@ -2,6 +2,7 @@
 // that need them (docs/crfe.md#errors-and-edge-cases, docs/architecture.md#data-handling: a class without training or calibration rows is an error),
 // standardisation with the training rows' mean and population sd, the training-constant columns, and the class-wise
 // column sums of the β rows that make every later β an O(K·p_t) computation.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -61,6 +62,14 @@ Rows random_rows(const Dataset& data, const Options& o, std::uint64_t seed) {
   rows.test = parts[0];
   rows.train = parts[1];
   rows.selection = shared ? parts[3] : parts[2];
+  if (o.method == Method::rfe && !shared) {
+    // RFE has no use for selection rows (they give CRFE its β): it trains on CRFE's training and selection rows,
+    // so that its ranking sees every row the evaluation leaves (200 rows: 112 instead of 75), and the same seed
+    // gives both the same calibration and test rows. crfe --with-rfe runs RFE on CRFE's own split instead.
+    rows.train.insert(rows.train.end(), rows.selection.begin(), rows.selection.end());
+    std::sort(rows.train.begin(), rows.train.end());
+    rows.selection.clear();
+  }
   rows.calibration = parts[3];
   rows.split_seed = seed;
   rows.reuse_calibration = shared;

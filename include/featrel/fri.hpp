@@ -57,6 +57,12 @@ enum class CvScore { balanced_accuracy, macro_f1, weighted_f1 };
 // small relaxation); `calibrated` = L* + z·SE(L*), SE from the spread of the baseline's per-sample losses, so a
 // model is in the class when its training loss is not distinguishable from the baseline's (the one-SE rule at z = 1).
 enum class Budget { fixed, calibrated };
+// The signed range [min w_j, max w_j] of a feature the baseline leaves at 0 (docs/fri.md#one-side-per-feature):
+// `exact` solves both of its LPs; `bound` solves the side with the larger certificate and leaves the other when
+// that LP's dual point (or another's) certifies it below the solved value, so lower, upper and the class stay
+// exact and the skipped side is a certified bound; `automatic` is bound when the table has more active features
+// than rows (where the bound LPs are most of the run), else exact.
+enum class SignedRangeRule { automatic, exact, bound };
 
 std::string to_string(Threshold rule);
 std::string to_string(Linkage linkage);
@@ -118,6 +124,7 @@ struct Options {
   // Screening (docs/fri.md#screening): a feature whose upper bound the baseline's duals certify at or below the
   // noise threshold is classed irrelevant without its bound LPs; classes exact, its interval a certified bound.
   bool screen = false;
+  SignedRangeRule signed_range = SignedRangeRule::automatic;
   bool reference = false;                           // --compat reference: reproduce fri 8.1.0 (docs/fri.md#compatibility-settings)
 };
 
@@ -174,6 +181,10 @@ struct FeatureResult {
   // Options::screen: certified irrelevant without its bound LPs. lower = 0 and baseline_weight = 0 are exact;
   // upper, signed_max and -signed_min are certified bounds (the exact values are at most these).
   bool screened = false;
+  // Options::signed_range bound: one LP of the signed range was not solved, because a certificate keeps it below
+  // the other side. lower, upper and the class are exact; signed_max or -signed_min (the side nearer 0) is a
+  // certified bound (the exact value is at most it).
+  bool signed_bound = false;
   // A privileged column (Options::privileged): its values are shares of the L1 budget γ·|w*_j|/N (over both
   // correcting functions for regression and ordinal targets, whose signed_min and signed_max stay 0), and its
   // class comes from the privileged block's own probes.
@@ -292,6 +303,9 @@ struct ModelResult {
   std::optional<Probes> privileged_probes;  // the privileged block's own probes (with Options::privileged)
   std::optional<Constrained> constrained;
   std::optional<Grouping> grouping;
+  // The bounds phase used Options::signed_range's bound rule (resolved from auto by the shape): the features'
+  // signed_bound flags apply.
+  bool signed_bound_rule = false;
 };
 
 // Seconds, LP solves and simplex iterations of one phase.

@@ -131,6 +131,26 @@ inline std::string classes_string(const std::vector<featrel::fri::FeatureResult>
   return s;
 }
 
+// LP solves of the bounds phase.
+inline long bound_lps(const featrel::fri::Result& r) {
+  for (const auto& p : r.diagnostics.phases)
+    if (p.name == "bounds") return p.lp_solves;
+  return -1;
+}
+
+// Three classes (one against the rest) on 90 rows and 200 columns, 4 of them informative: a wide multiclass table.
+inline featrel::Dataset three_classes_wide(std::uint64_t seed) {
+  featrel::gen::ClustersOptions g;
+  g.n_samples = 90;
+  g.n_features = 200;
+  g.n_informative = 4;
+  g.n_redundant = 0;
+  g.n_classes = 3;
+  g.n_clusters_per_class = 1;
+  const featrel::gen::GeneratedData gd = featrel::gen::generate_clusters(g, seed);
+  return dataset(gd.X, gd.names, as_text(gd.y), featrel::TaskRequest::multiclass);
+}
+
 inline void expect_intervals(const std::vector<featrel::fri::FeatureResult>& f,
                              const std::vector<std::pair<double, double>>& expected, double tol = 1e-4) {
   ASSERT_EQ(f.size(), expected.size());

@@ -22,17 +22,13 @@ using featrel::fri::Result;
 
 featrel::gen::RelevanceOptions wide(const std::string& task) { return fri_test::wide(task, 100, 200); }
 
+// The full run solves both LPs of every feature (signed_range exact), so that every signed range is exact.
 Options options(bool screen) {
   Options o;
   o.n_probes = 20;
   o.screen = screen;
+  if (!screen) o.signed_range = featrel::fri::SignedRangeRule::exact;
   return o;
-}
-
-long bound_lps(const Result& r) {
-  for (const auto& p : r.diagnostics.phases)
-    if (p.name == "bounds") return p.lp_solves;
-  return -1;
 }
 
 class FriScreening : public ::testing::TestWithParam<std::string> {};
@@ -80,7 +76,7 @@ TEST_P(FriScreening, SameClassesAndCertifiedBounds) {
     EXPECT_GT(screened, static_cast<int>(full.features.size()) / 2) << "seed " << seed;
     // Features the baseline uses for noise have their inner LP skipped too (docs/fri.md#screening).
     EXPECT_GT(used_screened, 0) << "seed " << seed;
-    EXPECT_LT(bound_lps(fast), bound_lps(full) / 2) << "seed " << seed;
+    EXPECT_LT(fri_test::bound_lps(fast), fri_test::bound_lps(full) / 2) << "seed " << seed;
     ASSERT_EQ(fast.models[0].probes.upper_values.size(), full.models[0].probes.upper_values.size());
     for (std::size_t k = 0; k < full.models[0].probes.upper_values.size(); ++k)
       EXPECT_EQ(fast.models[0].probes.upper_values[k], full.models[0].probes.upper_values[k]) << k;
@@ -136,8 +132,8 @@ TEST_P(FriScreening, RoundsCloseSidesWithTheirDualPoints) {
       std::vector<FeatureResult> r;
       {
         detail::PhaseAccumulator ph(stats);
-        r = detail::screened_intervals(fast_prep->problems.at(0), fast_prep->o, fast.fit, fast.result.probes,
-                                       fri_test::context(seed, 2), ph, i == 0 ? 2 : 100000);
+        r = detail::certified_intervals(fast_prep->problems.at(0), fast_prep->o, fast.fit, fast.result.probes,
+                                        detail::Closing::noise, fri_test::context(seed, 2), ph, i == 0 ? 2 : 100000);
       }
       lps[i] += stats.lp_solves;
       for (std::size_t j = 0; j < r.size(); ++j) {
@@ -159,15 +155,7 @@ INSTANTIATE_TEST_SUITE_P(Tasks, FriScreening, ::testing::Values("classification"
 
 // Three classes, one against the rest: every class's problem is screened on its own; the combined classes agree.
 TEST(FriScreeningMulticlass, SameCombinedClasses) {
-  featrel::gen::ClustersOptions g;
-  g.n_samples = 90;
-  g.n_features = 200;
-  g.n_informative = 4;
-  g.n_redundant = 0;
-  g.n_classes = 3;
-  g.n_clusters_per_class = 1;
-  const featrel::gen::GeneratedData gd = featrel::gen::generate_clusters(g, 5);
-  const featrel::Dataset d = fri_test::dataset(gd.X, gd.names, fri_test::as_text(gd.y), featrel::TaskRequest::multiclass);
+  const featrel::Dataset d = fri_test::three_classes_wide(5);
   const Result full = featrel::fri::run(d, options(false), fri_test::context(5));
   const Result fast = featrel::fri::run(d, options(true), fri_test::context(5));
   EXPECT_EQ(fri_test::classes_string(fast.features), fri_test::classes_string(full.features));

@@ -147,8 +147,8 @@ struct Fit {
   Baseline baseline;
   ModelClass model_class;
   double N = 0.0;       // baseline L1 norm
-  // Options::screen: the baseline's certified bounds on w_j and -w_j over the class, raw units, per column of X
-  // (LpSvm::weight_certificates; +inf where none); empty without screening.
+  // Options::screen or one_side_per_feature: the baseline's certified bounds on w_j and -w_j over the class, raw
+  // units, per column of X (LpSvm::weight_certificates; +inf where none); empty otherwise.
   std::vector<double> max_weight, max_minus_weight;
 };
 
@@ -158,8 +158,9 @@ double loss_floor(const Problem& pb, const Options& o);
 double loss_standard_error(const std::vector<double>& sample_losses);
 // μ, ρ around a fitted baseline (its L1 norm, loss and per-sample losses) under o's budget rule.
 ModelClass model_class_of(const LpModelFit& f, const Problem& pb, const Options& o);
+// `certificates`: fill Fit::max_weight and max_minus_weight (not with a privileged block).
 Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const LpBasis& warm,
-                 PhaseAccumulator& phase);
+                 PhaseAccumulator& phase, bool certificates);
 
 // ---- Bounds (relevance_bounds.cpp) ---------------------------------------------------------------------------
 
@@ -222,16 +223,27 @@ inline constexpr double kScreenMargin = 1e-6;
 // took, for rounds of 16, 32, 64 and 256, 7.9, 7.6, 7.2 and 6.9 s at 200 x 2,000 and 26.0, 25.6, 27.3 and 30.6 s
 // at 200 x 20,000 (docs/fri.md#performance items 11, 12); 256 favours the narrower, more common shape.
 inline constexpr std::size_t kScreenRound = 256;
+// Which unsolved sides of a feature known to cross 0 (left at 0 by the baseline, or at 0 or of the other sign in
+// a solved LP's optimal point) certified_intervals closes:
+// - noise (Options::screen, docs/fri.md#screening): a side whose certificate lies below the upper threshold of
+//   the probes; a feature whose solved side exceeds it gets its other side solved too. Classes equal the full
+//   run's, relevant features' intervals are exact, and a feature with a skipped side is marked screened (its
+//   upper and that side are certified bounds; lower 0 is exact).
+// - other_side (Options::signed_range bound, docs/fri.md#one-side-per-feature): a side whose certificate lies below
+//   the value of the feature's solved other side, or at 0. Lower (0) and upper (the solved side) are exact, so
+//   are the classes; a relevant feature gets both sides solved, and a feature with a skipped side is marked
+//   signed_bound (that side is a certified bound).
+enum class Closing { noise, other_side };
 // Every active feature's interval (index = column of X) under fit's weight certificates, tightened by the dual
-// points of every LP solved: a side of a feature known to cross 0 (left at 0 by the baseline, or at 0 or of the
-// other sign in a solved LP's optimal point) whose certificate lies below the upper threshold of `probes` is not
-// solved; a feature whose solved side exceeds it gets its other side solved too. So
-// classes equal the full run's, relevant features' intervals are exact, and a feature with a skipped side is
-// marked screened (its upper and that side are certified bounds; lower 0 is exact).
+// points of every LP solved, with the sides that `closing` allows left unsolved.
 // `round`: open sides solved per round (kScreenRound; tests use small rounds).
-std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
-                                             const RunContext& ctx, PhaseAccumulator& phase,
-                                             std::size_t round = kScreenRound);
+std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options& o, const Fit& fit,
+                                               const Probes& probes, Closing closing, const RunContext& ctx,
+                                               PhaseAccumulator& phase, std::size_t round = kScreenRound);
+// Whether the bounds phase of this problem uses Closing::other_side: Options::signed_range bound, or auto with more
+// active features than rows; never with screening, the reference mode, presets, grouping, privileged columns or
+// when both sides' optimal points are kept (an explorer session).
+bool one_side_per_feature(const Problem& pb, const Options& o, bool keep_witnesses);
 
 // ---- Probes and thresholds (probes.cpp, thresholds.cpp) ------------------------------------------------------
 
@@ -344,6 +356,6 @@ std::vector<FeatureResult> combine_models(const std::vector<ModelResult>& models
 
 // ---- JSON pieces (fri_result_json.cpp) -----------------------------------------------------------------------
 
-report::Json feature_fields_json(const FeatureResult& f, bool screen);
+report::Json feature_fields_json(const FeatureResult& f, bool screen, bool signed_bound_rule);
 
 }  // namespace featrel::fri::detail

@@ -3,6 +3,8 @@
 // for a multiclass target, those per class in `one_vs_rest` and per-class feature results in
 // features[].per_class. Timing lives only in diagnostics.seconds, so the document without it is identical for any
 // thread count.
+#include <algorithm>
+
 #include "featrel/result_json.hpp"
 #include "methods/fri/fri_internal.hpp"
 
@@ -109,11 +111,12 @@ Json probes_json(const Probes& p, const Options& o) {
 
 // The fields of one feature after index, name, selected and constant (`privileged` only in runs with a
 // privileged block, so that other documents keep their bytes).
-Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping, bool lupi, bool screen) {
+Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bool grouping, bool lupi, bool screen,
+                  bool signed_bound_rule) {
   Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
   report::add_relevance_class(e, f.cls);
   if (lupi) e["privileged"] = f.privileged;
-  const Json fields = detail::feature_fields_json(f, screen);
+  const Json fields = detail::feature_fields_json(f, screen, signed_bound_rule);
   for (auto it = fields.begin(); it != fields.end(); ++it) e[it.key()] = it.value();
   if (grouping) e["group"] = f.group;
   if (f.preset) e["preset"] = Json::array({json_number(f.preset->first), json_number(f.preset->second)});
@@ -134,7 +137,8 @@ Json constrained_json(const Constrained& c, const Dataset& data, const Options& 
   }
   j["presets"] = presets;
   Json features = Json::array();
-  for (std::size_t q = 0; q < c.features.size(); ++q) features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty(), false));
+  for (std::size_t q = 0; q < c.features.size(); ++q)
+    features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty(), false, false));
   j["features"] = features;
   return j;
 }
@@ -183,7 +187,7 @@ Json counters_json(const PhaseStats& p) {
 
 namespace detail {
 
-Json feature_fields_json(const FeatureResult& f, bool screen) {
+Json feature_fields_json(const FeatureResult& f, bool screen, bool signed_bound_rule) {
   Json j = Json::object();
   j["lower"] = json_number(f.lower);
   j["upper"] = json_number(f.upper);
@@ -191,7 +195,10 @@ Json feature_fields_json(const FeatureResult& f, bool screen) {
   j["signed_max"] = json_number(f.signed_max);
   j["baseline_weight"] = json_number(f.baseline_weight);
   j["needed_below_noise"] = f.needed_below_noise;
-  if (screen) j["screened"] = f.screened;  // docs/fri.md#screening: upper and the signed range are certified bounds
+  // docs/fri.md#screening: upper and the signed range are certified bounds; docs/fri.md#one-side-per-feature: the
+  // side of the signed range nearer 0 is.
+  if (screen) j["screened"] = f.screened;
+  if (signed_bound_rule) j["signed_bound"] = f.signed_bound;
   return j;
 }
 
@@ -204,11 +211,13 @@ report::Json Result::to_json(const Dataset& data) const {
   Json r = report::result_skeleton(h);
 
   const bool grouping = options.grouping;
+  const bool signed_rule =
+      std::any_of(models.begin(), models.end(), [](const ModelResult& m) { return m.signed_bound_rule; });
   Json features = Json::array();
   for (std::size_t j = 0; j < this->features.size(); ++j) {
     const FeatureResult& f = this->features[j];
     if (!multiclass()) {
-      features.push_back(feature_json(j, data, f, grouping, !options.privileged.empty(), options.screen));
+      features.push_back(feature_json(j, data, f, grouping, !options.privileged.empty(), options.screen, signed_rule));
       continue;
     }
     Json e = report::feature_entry(j, data.feature_names[j], f.selected(), f.constant);
@@ -225,7 +234,7 @@ report::Json Result::to_json(const Dataset& data) const {
       p["label"] = c.label;
       report::add_relevance_class(p, g.cls);
       p["selected"] = g.selected();
-      const Json fields = detail::feature_fields_json(g, options.screen);
+      const Json fields = detail::feature_fields_json(g, options.screen, signed_rule);
       for (auto it = fields.begin(); it != fields.end(); ++it) p[it.key()] = it.value();
       if (grouping) p["group"] = g.group;
       per.push_back(p);

@@ -107,9 +107,11 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
   }
   r.hyper = s.hyper;
   Fit& fit = out.fit;
+  const bool one_side = one_side_per_feature(pb, o, keep_witnesses);
+  const bool certificates = o.screen || one_side;
   {
     PhaseAccumulator ph(phases[kBaseline]);
-    fit = fit_baseline(pb, o, r.hyper, s.warm, ph);
+    fit = fit_baseline(pb, o, r.hyper, s.warm, ph, certificates);
     // docs/fri.md#hyperparameter-search: a tied C whose model on all rows has weights wins over one whose model
     // has none (the folds' models can have weights where the model on all rows has none).
     std::vector<std::size_t> passed;
@@ -119,7 +121,7 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
       h.C = h.grid[i].C;
       h.epsilon = h.grid[i].epsilon;
       passed.push_back(s.preference[q - 1]);
-      Fit next = fit_baseline(pb, o, h, s.bases[i], ph);
+      Fit next = fit_baseline(pb, o, h, s.bases[i], ph, certificates);
       if (next.baseline.constant_model) continue;
       fit = std::move(next);
       r.hyper.chosen = i;
@@ -172,17 +174,21 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
     warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
                        " at C = " + c_text(fit.C) + "): " + why + "; every feature is reported irrelevant");
   } else {
-    // Probes first: screening needs the noise threshold before it decides which bound LPs to skip. The two phases
-    // are independent (every task starts from the baseline basis), so the order changes no value.
+    // Probes first: screening needs the noise threshold before it decides which bound LPs to skip (and the
+    // other-side rule which features are relevant). The two phases are independent (every task starts from the
+    // baseline basis), so the order changes no value.
     {
       PhaseAccumulator ph(phases[kProbes]);
       r.probes = run_probes(pb, o, fit, ctx, ph, warnings);
     }
     if (!fit.max_weight.empty()) {
-      // docs/fri.md#screening: the certified sides are not solved (validate() keeps presets and grouping out).
+      // docs/fri.md#screening, docs/fri.md#one-side-per-feature: the certified sides are not solved (validate() keeps
+      // presets and grouping out of screening).
       PhaseAccumulator ph(phases[kBounds]);
-      const std::vector<FeatureResult> screened = screened_intervals(pb, o, fit, r.probes, ctx, ph);
-      for (int j : pb.active) r.features[static_cast<std::size_t>(j)] = screened[static_cast<std::size_t>(j)];
+      const std::vector<FeatureResult> certified =
+          certified_intervals(pb, o, fit, r.probes, o.screen ? Closing::noise : Closing::other_side, ctx, ph);
+      for (int j : pb.active) r.features[static_cast<std::size_t>(j)] = certified[static_cast<std::size_t>(j)];
+      r.signed_bound_rule = !o.screen;
     } else {
       std::vector<BoundJob> jobs;
       for (int j : pb.active) jobs.push_back(BoundJob{-1, j});

@@ -46,7 +46,7 @@ ModelClass model_class_of(const LpModelFit& f, const Problem& pb, const Options&
 }
 
 Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const LpBasis& warm,
-                 PhaseAccumulator& phase) {
+                 PhaseAccumulator& phase, bool certificates) {
   Fit fit;
   fit.C = hyper.C;
   fit.epsilon = hyper.epsilon;
@@ -89,7 +89,7 @@ Fit fit_baseline(const Problem& pb, const Options& o, const Hyper& hyper, const 
   b.constant_model = !(normal_norm > kConstantModelNorm);
   fit.N = f.l1_norm;
   fit.model_class = model_class_of(f, pb, o);
-  if (o.screen && pb.priv_active.empty()) {
+  if (certificates && pb.priv_active.empty()) {
     const WeightCertificates cert = lp.weight_certificates(fit.model_class.mu, fit.model_class.rho);
     fit.max_weight.assign(cert.max_weight.begin(), cert.max_weight.end());
     fit.max_minus_weight.assign(cert.max_minus_weight.begin(), cert.max_minus_weight.end());

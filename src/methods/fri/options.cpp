@@ -32,6 +32,12 @@ const options::Choices<Budget>& budget_words() {
   return words;
 }
 
+const options::Choices<SignedRangeRule>& signed_range_words() {
+  static const options::Choices<SignedRangeRule> words{
+      {"auto", SignedRangeRule::automatic}, {"exact", SignedRangeRule::exact}, {"bound", SignedRangeRule::bound}};
+  return words;
+}
+
 const options::Choices<Linkage>& linkage_words() {
   static const options::Choices<Linkage> words{
       {"single", Linkage::single}, {"average", Linkage::average}, {"complete", Linkage::complete}};
@@ -237,6 +243,10 @@ const options::Table<Options>& option_table() {
     t.add("screen", &Options::screen,
           "Skip the bound LPs of features the baseline's duals certify as irrelevant (same classes and selection; "
           "their upper values become certified bounds, marked screened)");
+    t.choice("signed_range", &Options::signed_range, signed_range_words(),
+             "exact: both LPs of every feature; bound: a side certified below the other is not solved (lower, upper "
+             "and classes exact; that signed side a certified bound, marked signed_bound); auto: bound when there "
+             "are more features than rows");
     t.group("Compatibility");
     t.choice("compat", &Options::reference, options::Choices<bool>{{"none", false}, {"reference", true}},
              "none, or reference: reproduce fri 8.1.0 (Python) for cross-checks");
@@ -256,13 +266,18 @@ void validate(const Options& o) {
       throw options::OptionError("c_grid", "option 'c_grid' must hold values in [1e-08, 1e+08], got " + num(c));
   if (o.slack && (o.w_l1_slack != Options{}.w_l1_slack || o.loss_slack != Options{}.loss_slack))
     throw options::OptionError("slack", "option 'slack' sets w_l1_slack and loss_slack; give either slack or those two");
+  // Presets, the grouping and the privileged block need every feature's exact interval (docs/fri.md#screening)
+  // and both ends of its signed range with their optimal points (docs/fri.md#one-side-per-feature).
+  const char* other = !o.presets.empty() ? "presets" : o.grouping ? "grouping" : !o.privileged.empty() ? "privileged"
+                                                                                                        : nullptr;
   if (o.screen) {
-    // Presets, the grouping and the privileged block need every feature's exact interval (docs/fri.md#screening).
-    const char* other = !o.presets.empty() ? "presets" : o.grouping ? "grouping" : !o.privileged.empty() ? "privileged" : nullptr;
     if (other != nullptr)
       throw options::OptionError("screen", std::string("option 'screen' cannot be combined with '") + other +
                                  "': it needs every feature's exact interval; run without screen");
   }
+  if (o.signed_range == SignedRangeRule::bound && other != nullptr)
+    throw options::OptionError("signed_range", std::string("option 'signed_range' bound cannot be combined with '") +
+                               other + "': it needs both ends of every feature's range; use auto or exact");
   for (const Preset& p : o.presets) {
     if (p.feature.empty()) throw PresetError("fri: a preset has an empty feature name (write NAME=VALUE or NAME=LO:HI)");
     if (!std::isfinite(p.lo) || !std::isfinite(p.hi))

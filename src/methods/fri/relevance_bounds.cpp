@@ -177,15 +177,27 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
   return out;
 }
 
-std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& o, const Fit& fit, const Probes& probes,
-                                             const RunContext& ctx, PhaseAccumulator& phase, std::size_t round) {
+bool one_side_per_feature(const Problem& pb, const Options& o, bool keep_witnesses) {
+  if (o.screen || o.reference || keep_witnesses || !pb.priv_active.empty() || !o.presets.empty() || o.grouping)
+    return false;
+  if (o.signed_range == SignedRangeRule::automatic) return pb.active.size() > static_cast<std::size_t>(pb.n());
+  return o.signed_range == SignedRangeRule::bound;
+}
+
+std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options& o, const Fit& fit,
+                                               const Probes& probes, Closing closing, const RunContext& ctx,
+                                               PhaseAccumulator& phase, std::size_t round) {
   const double tol = zero_tolerance(o);
   const std::size_t d = static_cast<std::size_t>(pb.d());
   const double mu = fit.model_class.mu;
-  // relevant ⇔ upper > threshold (relevance_class). A side whose certificate lies a margin below the threshold
-  // (raw units) cannot make the feature relevant; the margin keeps a certificate that ties the threshold, within
-  // the bound LPs' own accuracy, on the solved side.
-  const double threshold = std::max(probes.threshold_upper, o.min_relevance) * (1.0 - kScreenMargin) * fit.N;
+  const bool other_side = closing == Closing::other_side;
+  // relevant ⇔ upper > relevant_above (relevance_class). A side whose certificate lies a margin below it (raw
+  // units) cannot make the feature relevant; the margin keeps a certificate that ties the threshold, within the
+  // bound LPs' own accuracy, on the solved side.
+  const double relevant_above = std::max(probes.threshold_upper, o.min_relevance) * (1.0 - kScreenMargin) * fit.N;
+  // A side certified at or below this is closed: the noise threshold, or 0 (the side is then exactly 0, as 0 lies
+  // in the range) under the other-side rule.
+  const double threshold = other_side ? 0.0 : relevant_above;
   // Per feature and side (0: -w_j, the min LP; 1: w_j, the max LP): the best certificate so far, the solved
   // value (NaN while unsolved), and whether the side is still open (neither solved nor certified).
   std::array<std::vector<double>, 2> best{fit.max_minus_weight, fit.max_weight};
@@ -206,7 +218,15 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
   // The side w*_j points to: its LP gives the upper value of a feature the baseline uses.
   const auto outer = [&](std::size_t j) { return fit.baseline.weights[j] > 0.0 ? 1 : 0; };
   const auto open = [&](std::size_t j, int side) {
-    return std::isnan(solved[side][j]) && !(crosses[j] && best[side][j] <= threshold);
+    if (!std::isnan(solved[side][j])) return false;
+    if (!crosses[j]) return true;
+    if (best[side][j] <= threshold) return false;
+    // Other-side rule: |value| ≤ certificate < |the other side's value|, so upper = the other side's, exactly. The
+    // margin keeps a certificate that ties the solved value, within the LPs' own accuracy, out.
+    const double solved_other = solved[1 - side][j];
+    const bool below_other =
+        !std::isnan(solved_other) && best[side][j] < std::abs(solved_other) * (1.0 - kScreenMargin);
+    return !(other_side && below_other);
   };
   std::vector<int> features;
   for (int j : pb.active) features.push_back(j);
@@ -221,40 +241,47 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
     }
   };
   // Solves the given sides, keeps their values and lets their optimal points and dual points tighten what is
-  // known of every other feature.
-  const auto solve = [&](const std::vector<BoundJob>& jobs) {
-    if (jobs.empty()) return;
-    const std::vector<SignedRange> r = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", phase, true, true);
-    for (std::size_t q = 0; q < jobs.size(); ++q) {
-      const auto j = static_cast<std::size_t>(jobs[q].feature);
-      if (jobs[q].min) {
-        solved[0][j] = r[q].a;
-        witness(r[q].at_a);
-      }
-      if (jobs[q].max) {
-        solved[1][j] = r[q].b;
-        witness(r[q].at_b);
-      }
-      for (const ClassDualPoint& point : r[q].duals) {
-        const WeightCertificates c = LpSvm::certificates(point, *pb.X, features, mu);
-        for (int k : features) {
-          const auto u = static_cast<std::size_t>(k);
-          best[0][u] = std::min(best[0][u], c.max_minus_weight[k]);
-          best[1][u] = std::min(best[1][u], c.max_weight[k]);
+  // known of every other feature. Slices of `round` jobs bound the memory of the points held at once; every LP
+  // starts from the baseline basis and the tightening takes minima, so the slicing changes no value.
+  const auto solve = [&](const std::vector<BoundJob>& all) {
+    for (std::size_t from = 0; from < all.size(); from += round) {
+      const std::vector<BoundJob> jobs(all.begin() + static_cast<std::ptrdiff_t>(from),
+                                       all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), from + round)));
+      const std::vector<SignedRange> r = solve_bounds(pb, o, fit, {}, jobs, ctx, "fri: bounds", phase, true, true);
+      for (std::size_t q = 0; q < jobs.size(); ++q) {
+        const auto j = static_cast<std::size_t>(jobs[q].feature);
+        if (jobs[q].min) {
+          solved[0][j] = r[q].a;
+          witness(r[q].at_a);
+        }
+        if (jobs[q].max) {
+          solved[1][j] = r[q].b;
+          witness(r[q].at_b);
+        }
+        for (const ClassDualPoint& point : r[q].duals) {
+          const WeightCertificates c = LpSvm::certificates(point, *pb.X, features, mu);
+          for (int k : features) {
+            const auto u = static_cast<std::size_t>(k);
+            best[0][u] = std::min(best[0][u], c.max_minus_weight[k]);
+            best[1][u] = std::min(best[1][u], c.max_weight[k]);
+          }
         }
       }
     }
   };
   // First the sides every run solves: the outer side of the features the baseline uses (their upper value, and
-  // their optimal points may show that other used features cross 0) and both sides of features with no side
-  // certified by the baseline.
+  // their optimal points may show that other used features cross 0) and, for features with no side certified by
+  // the baseline, both sides (noise rule) or the side with the larger certificate, the likelier upper value
+  // (other-side rule: its dual point may then close the other side).
   std::vector<BoundJob> first;
   for (int j : pb.active) {
     const auto u = static_cast<std::size_t>(j);
-    if (!crosses[u])
+    if (!crosses[u]) {
       first.push_back(BoundJob{-1, j, outer(u) == 0, outer(u) == 1});
-    else if (open(u, 0) && open(u, 1))
-      first.push_back(BoundJob{-1, j});
+    } else if (open(u, 0) && open(u, 1)) {
+      const bool max_side = best[1][u] >= best[0][u];
+      first.push_back(other_side ? BoundJob{-1, j, !max_side, max_side} : BoundJob{-1, j});
+    }
   }
   solve(first);
   // Then the open sides in rounds of a fixed size, the least certified first; each round's optimal and dual
@@ -274,12 +301,12 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
     solve(round);
   }
   // A solved side above the threshold makes the feature relevant: its other side is solved too, so that every
-  // relevant feature's interval is exact.
+  // relevant feature's interval and signed range are exact.
   std::vector<BoundJob> last;
   for (int j : pb.active) {
     const auto u = static_cast<std::size_t>(j);
-    const bool above = (!std::isnan(solved[0][u]) && -solved[0][u] > threshold) ||
-                       (!std::isnan(solved[1][u]) && solved[1][u] > threshold);
+    const bool above = (!std::isnan(solved[0][u]) && -solved[0][u] > relevant_above) ||
+                       (!std::isnan(solved[1][u]) && solved[1][u] > relevant_above);
     if (above && (std::isnan(solved[0][u]) || std::isnan(solved[1][u])))
       last.push_back(BoundJob{-1, j, std::isnan(solved[0][u]), std::isnan(solved[1][u])});
   }
@@ -291,7 +318,8 @@ std::vector<FeatureResult> screened_intervals(const Problem& pb, const Options& 
     r.a = std::isnan(solved[0][u]) ? -best[0][u] : solved[0][u];
     r.b = std::isnan(solved[1][u]) ? best[1][u] : solved[1][u];
     out[u] = interval_of(r, fit.N, fit.baseline.weights[u], tol);
-    out[u].screened = std::isnan(solved[0][u]) || std::isnan(solved[1][u]);
+    const bool skipped = std::isnan(solved[0][u]) || std::isnan(solved[1][u]);
+    (other_side ? out[u].signed_bound : out[u].screened) = skipped;
   }
   return out;
 }

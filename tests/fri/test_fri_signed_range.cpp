@@ -1,0 +1,170 @@
+// One side per feature (docs/fri.md#one-side-per-feature, Options::signed_range): on data wider than tall, for
+// every task, the bound rule gives the exact run's lower and upper values to the last bit, its classes and
+// flags; a feature with both sides solved has the exact signed range, and a flagged one has a certified bound on
+// the side nearer 0; far fewer bound LPs are solved; auto follows the shape; the result is the same for 1 and 2
+// threads; the options that need both sides are refused; the JSON names the flag only when the rule ran.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "featrel/error.hpp"
+#include "featrel/report.hpp"
+#include "fri_test_data.hpp"
+
+namespace {
+
+using featrel::fri::FeatureResult;
+using featrel::fri::Options;
+using featrel::fri::Result;
+using featrel::fri::SignedRangeRule;
+
+featrel::gen::RelevanceOptions wide(const std::string& task) { return fri_test::wide(task, 100, 200); }
+
+Options options(SignedRangeRule rule) {
+  Options o;
+  o.n_probes = 20;
+  o.signed_range = rule;
+  return o;
+}
+
+class FriSignedRange : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FriSignedRange, IntervalsAndClassesAreTheExactRunsToTheLastBit) {
+  for (std::uint64_t seed : {1u, 2u}) {
+    const featrel::Dataset d = fri_test::generated(wide(GetParam()), seed);
+    const Result exact = featrel::fri::run(d, options(SignedRangeRule::exact), fri_test::context(seed));
+    const Result fast = featrel::fri::run(d, options(SignedRangeRule::bound), fri_test::context(seed));
+    ASSERT_EQ(exact.features.size(), fast.features.size());
+    EXPECT_FALSE(exact.models[0].signed_bound_rule);
+    EXPECT_TRUE(fast.models[0].signed_bound_rule);
+    int flagged = 0, relevant = 0;
+    for (std::size_t j = 0; j < exact.features.size(); ++j) {
+      const FeatureResult& a = exact.features[j];
+      const FeatureResult& b = fast.features[j];
+      EXPECT_FALSE(a.signed_bound) << j;
+      // The same LPs from the same basis: the same numbers, not merely close ones.
+      EXPECT_EQ(b.lower, a.lower) << j;
+      EXPECT_EQ(b.upper, a.upper) << j;
+      EXPECT_EQ(b.cls, a.cls) << j;
+      EXPECT_EQ(b.needed_below_noise, a.needed_below_noise) << j;
+      EXPECT_EQ(b.baseline_weight, a.baseline_weight) << j;
+      EXPECT_FALSE(b.screened) << j;
+      relevant += a.cls > 0;
+      if (!b.signed_bound) {
+        EXPECT_EQ(b.signed_min, a.signed_min) << j;
+        EXPECT_EQ(b.signed_max, a.signed_max) << j;
+        continue;
+      }
+      ++flagged;
+      // A relevant feature gets both sides solved.
+      EXPECT_EQ(a.cls, 0) << j;
+      // Only a feature with 0 in its range has a side left, and that side is the one nearer 0: the other gives
+      // upper exactly.
+      EXPECT_LE(a.signed_min, 0.0) << j;
+      EXPECT_GE(a.signed_max, 0.0) << j;
+      EXPECT_EQ(b.lower, 0.0) << j;
+      EXPECT_TRUE(b.upper == b.signed_max || b.upper == -b.signed_min) << j;
+      EXPECT_LT(std::min(b.signed_max, -b.signed_min), b.upper) << j;
+      // Certified: the exact range lies inside the reported one (1e-12: the bound LP's rounding).
+      EXPECT_LE(b.signed_min, a.signed_min + 1e-12) << j;
+      EXPECT_GE(b.signed_max, a.signed_max - 1e-12) << j;
+    }
+    EXPECT_GT(relevant, 0) << "seed " << seed;
+    EXPECT_GT(flagged, static_cast<int>(exact.features.size()) / 3) << "seed " << seed;
+    // Every flagged feature skipped one LP (two when both sides were certified at 0), every other solved both.
+    const long all = 2 * static_cast<long>(exact.features.size());
+    EXPECT_EQ(fri_test::bound_lps(exact), all) << "seed " << seed;
+    EXPECT_LE(fri_test::bound_lps(fast), all - flagged) << "seed " << seed;
+    EXPECT_GE(fri_test::bound_lps(fast), all - 2 * flagged) << "seed " << seed;
+    EXPECT_EQ(fast.models[0].probes.threshold_upper, exact.models[0].probes.threshold_upper);
+  }
+}
+
+TEST_P(FriSignedRange, SameResultForOneAndTwoThreads) {
+  const featrel::Dataset d = fri_test::generated(wide(GetParam()), 3);
+  const Result a = featrel::fri::run(d, options(SignedRangeRule::bound), fri_test::context(3, 1));
+  const Result b = featrel::fri::run(d, options(SignedRangeRule::bound), fri_test::context(3, 2));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(a.to_json(d))),
+            featrel::report::json_text(featrel::report::strip_timing(b.to_json(d))));
+}
+
+INSTANTIATE_TEST_SUITE_P(Tasks, FriSignedRange, ::testing::Values("classification", "regression", "ordinal"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+// auto is the bound rule on a table with more features than rows and the exact one otherwise; the JSON carries
+// signed_bound only when the rule ran, so a narrow table's document is the exact run's.
+TEST(FriSignedRangeAuto, FollowsTheShape) {
+  const featrel::Dataset w = fri_test::generated(wide("classification"), 1);
+  const Result wide_auto = featrel::fri::run(w, options(SignedRangeRule::automatic), fri_test::context(1));
+  const Result wide_bound = featrel::fri::run(w, options(SignedRangeRule::bound), fri_test::context(1));
+  EXPECT_TRUE(wide_auto.models[0].signed_bound_rule);
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(wide_auto.to_json(w))["features"]),
+            featrel::report::json_text(featrel::report::strip_timing(wide_bound.to_json(w))["features"]));
+  const auto jw = wide_auto.to_json(w);
+  for (std::size_t j = 0; j < wide_auto.features.size(); ++j) {
+    ASSERT_TRUE(jw["features"][j].contains("signed_bound")) << j;
+    EXPECT_EQ(jw["features"][j]["signed_bound"].get<bool>(), wide_auto.features[j].signed_bound) << j;
+  }
+
+  const featrel::Dataset n = fri_test::generated(fri_test::wide("classification", 120, 60), 1);
+  const Result narrow_auto = featrel::fri::run(n, options(SignedRangeRule::automatic), fri_test::context(1));
+  const Result narrow_exact = featrel::fri::run(n, options(SignedRangeRule::exact), fri_test::context(1));
+  EXPECT_FALSE(narrow_auto.models[0].signed_bound_rule);
+  const auto jn = narrow_auto.to_json(n);
+  EXPECT_FALSE(jn["features"][0].contains("signed_bound"));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(jn)["features"]),
+            featrel::report::json_text(featrel::report::strip_timing(narrow_exact.to_json(n))["features"]));
+  EXPECT_EQ(fri_test::bound_lps(narrow_auto), 2 * static_cast<long>(narrow_auto.features.size()));
+}
+
+// Three classes, one against the rest: every class's problem takes the rule; classes and intervals agree.
+TEST(FriSignedRangeMulticlass, EveryClassKeepsItsExactIntervals) {
+  const featrel::Dataset d = fri_test::three_classes_wide(5);
+  const Result exact = featrel::fri::run(d, options(SignedRangeRule::exact), fri_test::context(5));
+  const Result fast = featrel::fri::run(d, options(SignedRangeRule::automatic), fri_test::context(5));
+  ASSERT_EQ(fast.models.size(), 3u);
+  int flagged = 0;
+  for (std::size_t c = 0; c < fast.models.size(); ++c) {
+    EXPECT_TRUE(fast.models[c].signed_bound_rule);
+    for (std::size_t j = 0; j < d.n_features(); ++j) {
+      const FeatureResult& a = exact.models[c].features[j];
+      const FeatureResult& b = fast.models[c].features[j];
+      EXPECT_EQ(b.lower, a.lower) << c << " " << j;
+      EXPECT_EQ(b.upper, a.upper) << c << " " << j;
+      EXPECT_EQ(b.cls, a.cls) << c << " " << j;
+      flagged += b.signed_bound;
+    }
+  }
+  EXPECT_EQ(fri_test::classes_string(fast.features), fri_test::classes_string(exact.features));
+  EXPECT_GT(flagged, 300);
+  EXPECT_TRUE(fast.to_json(d)["features"][0]["per_class"][0].contains("signed_bound"));
+}
+
+// Presets, the grouping and the privileged block use both sides of every range: bound is refused with them, and
+// auto solves both sides there.
+TEST(FriSignedRangeOptions, BoundIsRefusedWhereBothSidesAreNeeded) {
+  const featrel::Dataset d = fri_test::generated(wide("classification"), 1);
+  Options grouping = options(SignedRangeRule::bound);
+  grouping.grouping = true;
+  Options presets = options(SignedRangeRule::bound);
+  presets.presets.push_back({"x0", 0.0, 0.0});
+  Options privileged = options(SignedRangeRule::bound);
+  privileged.privileged = {"x1"};
+  for (const Options& o : {grouping, presets, privileged}) {
+    try {
+      featrel::fri::run(d, o, fri_test::context());
+      ADD_FAILURE() << "expected an error";
+    } catch (const featrel::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'signed_range'"), std::string::npos) << e.what();
+    }
+  }
+  Options auto_presets = options(SignedRangeRule::automatic);
+  auto_presets.presets.push_back({"x199", 0.0, 0.0});  // an irrelevant column
+  const Result r = featrel::fri::run(d, auto_presets, fri_test::context(1));
+  EXPECT_FALSE(r.models[0].signed_bound_rule);
+  for (const FeatureResult& f : r.features) EXPECT_FALSE(f.signed_bound);
+}
+
+}  // namespace

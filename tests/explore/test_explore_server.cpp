@@ -254,16 +254,20 @@ TEST_F(ExploreServer, ANewerPinCancelsAnOlderOne) {
   EXPECT_EQ(post("/api/fri/constrain", R"({"presets": {"h1": [0, 0]}})")->status, 200);
 }
 
-// Pinning needs every exact interval, so FRI settings with screening are refused when the server starts.
-TEST(ExploreServerSettings, ScreeningIsRefused) {
-  featrel::explore::ServerOptions o = server_options();
-  o.fri_settings["screen"] = true;
-  try {
-    featrel::explore::Server server(data(), o);
-    ADD_FAILURE() << "expected an error";
-  } catch (const featrel::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'screen' cannot be used here: pinning features"), std::string::npos)
-        << e.what();
+// Pinning needs every exact interval and both ends of every signed range, so FRI settings with screening or the
+// one-side rule are refused when the server starts (auto solves both ends in an explorer session).
+TEST(ExploreServerSettings, ScreeningAndOneSideAreRefused) {
+  for (const auto& [key, value] : {std::pair<std::string, featrel::report::Json>{"screen", true},
+                                   std::pair<std::string, featrel::report::Json>{"signed_range", "bound"}}) {
+    featrel::explore::ServerOptions o = server_options();
+    o.fri_settings[key] = value;
+    try {
+      featrel::explore::Server server(data(), o);
+      ADD_FAILURE() << "expected an error for " << key;
+    } catch (const featrel::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + key + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("cannot be used here: pinning features"), std::string::npos) << e.what();
+    }
   }
 }
 

@@ -7,10 +7,7 @@
 #include <filesystem>
 
 #include "featrel/result_json.hpp"
-
-#ifndef FEATREL_SOURCE_COMMIT
-#define FEATREL_SOURCE_COMMIT "unknown"
-#endif
+#include "featrel_source_commit.h"  // FEATREL_SOURCE_COMMIT, written at build time by cmake/source_commit.cmake
 
 namespace featrel::report {
 

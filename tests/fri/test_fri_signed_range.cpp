@@ -102,6 +102,10 @@ TEST(FriSignedRangeAuto, FollowsTheShape) {
   EXPECT_TRUE(wide_auto.models[0].signed_bound_rule);
   EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(wide_auto.to_json(w))["features"]),
             featrel::report::json_text(featrel::report::strip_timing(wide_bound.to_json(w))["features"]));
+  // The text says the intervals are exact, how many LPs they took, and what --screen would do instead.
+  const std::string note = "wide table: lower and upper are exact, from " +
+                           std::to_string(fri_test::bound_lps(wide_auto)) + " bound LPs";
+  EXPECT_NE(featrel::fri::text_report(wide_auto, w).find(note), std::string::npos);
   const auto jw = wide_auto.to_json(w);
   for (std::size_t j = 0; j < wide_auto.features.size(); ++j) {
     ASSERT_TRUE(jw["features"][j].contains("signed_bound")) << j;
@@ -114,6 +118,7 @@ TEST(FriSignedRangeAuto, FollowsTheShape) {
   EXPECT_FALSE(narrow_auto.models[0].signed_bound_rule);
   const auto jn = narrow_auto.to_json(n);
   EXPECT_FALSE(jn["features"][0].contains("signed_bound"));
+  EXPECT_EQ(featrel::fri::text_report(narrow_auto, n).find("wide table:"), std::string::npos);
   EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(jn)["features"]),
             featrel::report::json_text(featrel::report::strip_timing(narrow_exact.to_json(n))["features"]));
   EXPECT_EQ(fri_test::bound_lps(narrow_auto), 2 * static_cast<long>(narrow_auto.features.size()));

@@ -109,6 +109,19 @@ std::string screened_note(const std::vector<FeatureResult>& fs) {
          "certified bound, the exact value is at most that; classes and selection are those of the full run";
 }
 
+// docs/fri.md#wide-data-without-screening-one-side-per-feature---signed-range: on a wide table the exact run solved
+// about one bound LP per feature; --screen gives the same classes from far fewer. Empty when the rule did not run.
+std::string one_side_note(const Result& r) {
+  if (std::none_of(r.models.begin(), r.models.end(), [](const ModelResult& m) { return m.signed_bound_rule; }))
+    return "";
+  long lps = 0;
+  for (const PhaseStats& p : r.diagnostics.phases)
+    if (p.name == "bounds") lps = p.lp_solves;
+  return "wide table: lower and upper are exact, from " + std::to_string(lps) +
+         " bound LPs (one per feature where the other end of its signed range cannot change them); --screen gives "
+         "the same classes and selection from fewer, with a certified upper bound (≤) for irrelevant features\n";
+}
+
 std::string needed_note(const Probes& p) {
   return std::string(kNeededWord) + ": every good model needs the feature (lower > " + short_number(p.threshold_lower) +
          ") but no good model gives it more weight than a noise probe can get (upper ≤ " +
@@ -145,6 +158,7 @@ void print_single(std::ostream& out, const Result& r, const Dataset& data, SortK
   if (std::any_of(r.features.begin(), r.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; }))
     out << needed_note(m.probes) << "\n";
   if (r.options.screen) out << screened_note(r.features) << "\n";
+  out << one_side_note(r);
 
   if (m.constrained) {
     // Same row order as above, so the two tables read side by side.
@@ -188,6 +202,7 @@ void print_multiclass(std::ostream& out, const Result& r, const Dataset& data, S
             << "classes; class: the strongest): " << counts(r.features) << "\n";
   for (const auto& m : r.models) out << "'" << m.label << "' vs rest: " << summary(m, Task::binary) << "\n";
   if (r.options.screen) out << screened_note(r.features) << "\n";
+  out << one_side_note(r);
   const bool needed = std::any_of(r.models.begin(), r.models.end(), [](const ModelResult& m) {
     return std::any_of(m.features.begin(), m.features.end(), [](const FeatureResult& f) { return f.needed_below_noise; });
   });

@@ -8,7 +8,8 @@
 // set (at omics width, where that shadow is rarely split and the interval says nothing, M may not add features
 // Boruta rejected). A prediction interval of model scores under one permuted column of V then tests each feature of M: with
 // the feature permuted, a score below the interval means no other feature can replace it — strong (2). The rest
-// of V is weak (1); everything else irrelevant (0).
+// of V is weak (1); so is a feature outside V that nearly copies members of V (|r| >= partner_correlation) and,
+// tested in their place, is shown to carry information (step 8, featrel's addition); everything else irrelevant (0).
 //
 // Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
 // table in docs/boruta.md#sfc-steps (separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
@@ -99,6 +100,9 @@ struct Options {
   // squamish); docs/boruta.md#sfc-steps step 1.
   bool tentatives_rough_fix = true;
   ShadowScale shadow_scale = ShadowScale::raw;
+  // Step 8 (docs/boruta.md#sfc-steps): a feature outside V whose |r| with a member of V is at least this is tested
+  // as that member's partner: on V without its correlated members, with it in their place. 0 = no partner step.
+  double partner_correlation = 0.8;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
   forest::ForestShape forest;
@@ -119,7 +123,8 @@ boruta::Options boruta_options(const Options& options);
 // ---- the forest, replaceable ------------------------------------------------------------------------------------
 
 // baseline: V unperturbed with a test's forest seed, the counterpart every test score is compared with.
-enum class FitKind { importance, shadow_null, score_null, test, baseline };
+// partner_test, partner_baseline: the same on a partner candidate's design (step 8).
+enum class FitKind { importance, shadow_null, score_null, test, baseline, partner_test, partner_baseline };
 std::string to_string(FitKind kind);
 
 // One fit SFC asks for. The design holds the data columns `columns` in order; the codes at design position
@@ -163,6 +168,16 @@ struct Interval {
   std::string sides;                // the bound(s) the decision uses: "upper", "lower" or "two"
 };
 
+// Step 8: a feature outside V tested in place of the members of V it correlates with.
+struct PartnerTest {
+  std::vector<std::size_t> partners;  // members of V with |r| >= partner_correlation, in column order
+  double correlation = 0.0;           // the largest |r| with one of them
+  double score = 0.0;                 // mean over test repeats, the feature destroyed in its design
+  double baseline_score = 0.0;        // the design unperturbed with the same forest seed(s)
+  std::optional<double> statistic, p_value;
+  bool relevant = false;              // destroying it lowers the score below the interval: weak (1)
+};
+
 struct FeatureResult {
   int cls = 0;                      // 2 strong, 1 weak, 0 irrelevant
   boruta::Decision boruta_decision = boruta::Decision::tentative;
@@ -175,10 +190,11 @@ struct FeatureResult {
   std::optional<double> test_statistic;
   std::optional<double> test_p_value;
   bool constant = false;
+  std::optional<PartnerTest> partner_test;  // partner candidates only (step 8)
 };
 
 struct Seconds {
-  double boruta = 0.0, importance = 0.0, null = 0.0, tests = 0.0, total = 0.0;
+  double boruta = 0.0, importance = 0.0, null = 0.0, tests = 0.0, partners = 0.0, total = 0.0;
 };
 
 struct Result {
@@ -187,6 +203,7 @@ struct Result {
   std::uint64_t seed = 0;
   std::vector<FeatureResult> features;
   std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
+  std::vector<std::size_t> partner_candidates, partners_added;  // step 8: tested, and found relevant (weak)
   RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
   double model_score = 0.0;
   std::optional<Interval> score_interval;  // absent when V is empty

@@ -42,6 +42,9 @@ double median(std::vector<double> values);
 // numpy's default `linear` percentile: sort v₀ ≤ … ≤ v_{n−1}, r = perc/100·(n−1),
 // result v_⌊r⌋ + (r − ⌊r⌋)(v_⌊r⌋+1 − v_⌊r⌋). perc ∈ [0, 100]; 100 gives the maximum. InputError when empty.
 double percentile_linear(std::vector<double> values, double perc);
+// Pearson correlation of columns a and b (n values each) over the rows where both are present (not NaN); 0 when
+// fewer than 3 such rows or either side is constant there.
+double pearson_complete(const double* a, const double* b, std::size_t n);
 // 1-based ranks in ascending order, tied values sharing their average rank (R's rank(), scipy's rankdata).
 // Used for Mann–Whitney AUC and Boruta's ranking. NaN values are an InputError.
 std::vector<double> average_ranks(const std::vector<double>& values);

@@ -23,6 +23,24 @@ double mean(const std::vector<double>& values) {
   return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
 }
 
+double pearson_complete(const double* a, const double* b, std::size_t n) {
+  // Two passes (means, then centred sums): exact enough for nearly equal columns, whose r is what matters.
+  double sa = 0.0, sb = 0.0;
+  std::size_t m = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isnan(a[i]) && !std::isnan(b[i])) sa += a[i], sb += b[i], ++m;
+  if (m < 3) return 0.0;
+  const double ma = sa / static_cast<double>(m), mb = sb / static_cast<double>(m);
+  double saa = 0.0, sbb = 0.0, sab = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::isnan(a[i]) || std::isnan(b[i])) continue;
+    const double da = a[i] - ma, db = b[i] - mb;
+    saa += da * da, sbb += db * db, sab += da * db;
+  }
+  if (saa <= 0.0 || sbb <= 0.0) return 0.0;
+  return sab / std::sqrt(saa * sbb);
+}
+
 double sd(const std::vector<double>& values, SdKind kind) {
   const std::size_t n = values.size();
   const std::size_t need = kind == SdKind::sample ? 2 : 1;

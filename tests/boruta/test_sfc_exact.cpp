@@ -41,6 +41,8 @@ struct Script {
   std::vector<double> null_scores = kNullScores;
   std::vector<double> shadow_null = kShadowNull;
   double baseline = 0.91;               // V unperturbed with the test forest seed
+  std::vector<double> partner_scores;   // per feature column: its partner test (step 8)
+  double partner_baseline = 0.91;       // a partner candidate's design unperturbed
   std::vector<FitQuery>* log = nullptr;
   std::mutex* mutex = nullptr;
 
@@ -68,6 +70,12 @@ struct Script {
         break;
       case FitKind::baseline:
         out.score = baseline;
+        break;
+      case FitKind::partner_test:
+        out.score = partner_scores.at(q.sample);
+        break;
+      case FitKind::partner_baseline:
+        out.score = partner_baseline;
         break;
     }
     return out;
@@ -577,6 +585,136 @@ TEST(SfcExact, ReferenceMode) {
   EXPECT_EQ(r.features[0].cls, 1);
 }
 
+// Step 8 (docs/boruta.md#exact-cases): columns 4 and 5 are near-copies of columns 0 and 1, outside V = {0, 1, 2, 3}.
+// Each is tested in place of its partner: destroying column 4 in {1, 2, 3, 4} costs as much as feature 0's own
+// test (0.70, below the interval), so it is weak; column 5's test leaves its design's score where it was.
+featrel::Dataset data_with_copies() {
+  featrel::Dataset d = boruta_test::noise_data(100, 8);
+  featrel::rng::Rng r(5);
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) {
+    d.X(i, 4) = d.X(i, 0) + 0.05 * r.normal();
+    d.X(i, 5) = -2.0 * d.X(i, 1) + 0.05 * r.normal();  // |r| counts: a negative copy is a partner too
+  }
+  return d;
+}
+
+// The standard script, logging its queries, with partner test scores 0.70 for column 4 and 0.91 for column 5.
+Script partner_script(std::vector<FitQuery>& log, std::mutex& m) {
+  Script s = standard();
+  s.log = &log;
+  s.mutex = &m;
+  s.partner_scores = {0, 0, 0, 0, 0.70, 0.91, 0, 0};
+  return s;
+}
+
+TEST(SfcExact, PartnerStep) {
+  const featrel::Dataset d = data_with_copies();
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = partner_script(log, m);
+  Options o = ten_samples();
+  o.partner_correlation = 0.9;
+  const std::uint64_t seed = 21;
+  const Result r = run(d, o, context(seed, 2), s, boruta_script({0, 1, 2, 3}));
+  std::vector<int> cls;
+  for (const FeatureResult& f : r.features) cls.push_back(f.cls);
+  EXPECT_EQ(cls, (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
+  EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));  // V itself is unchanged
+  EXPECT_EQ(r.partner_candidates, (std::vector<std::size_t>{4, 5}));
+  EXPECT_EQ(r.partners_added, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(r.weak, (std::vector<std::size_t>{1, 2, 3, 4}));
+  ASSERT_TRUE(r.features[4].partner_test && r.features[5].partner_test);
+  const PartnerTest& p4 = *r.features[4].partner_test;
+  EXPECT_EQ(p4.partners, (std::vector<std::size_t>{0}));
+  EXPECT_GT(p4.correlation, 0.99);
+  EXPECT_TRUE(p4.relevant);
+  EXPECT_EQ(p4.score, 0.70);
+  EXPECT_EQ(p4.baseline_score, 0.91);
+  // The strong test's statistic: centred on the null's mean by the pairing, scaled as in step 7.
+  const double scale = 0.011832159566199232 * std::sqrt(1.0 + 1.0 / 10.0);
+  EXPECT_NEAR(*p4.statistic, (0.70 - 0.91) / scale, 1e-9);
+  EXPECT_EQ(r.features[5].partner_test->partners, (std::vector<std::size_t>{1}));
+  EXPECT_FALSE(r.features[5].partner_test->relevant);
+  EXPECT_FALSE(r.features[6].partner_test.has_value());
+  EXPECT_FALSE(r.features[4].tested);  // the strong test is for M only
+  // The queries: the candidate permuted in its design (V without its partners, it in their place), with the
+  // test's forest seed and permutation stream, and one unperturbed baseline of that design.
+  std::vector<FitQuery> partner;
+  for (const FitQuery& q : log)
+    if (q.kind == FitKind::partner_test || q.kind == FitKind::partner_baseline) partner.push_back(q);
+  std::sort(partner.begin(), partner.end(), [](const FitQuery& a, const FitQuery& b) {
+    return std::tie(a.sample, a.kind) < std::tie(b.sample, b.kind);
+  });
+  ASSERT_EQ(partner.size(), 4u);
+  EXPECT_EQ(partner[0].kind, FitKind::partner_test);
+  EXPECT_EQ(partner[0].columns, (std::vector<std::size_t>{1, 2, 3, 4}));
+  EXPECT_EQ(partner[0].permuted, std::optional<std::size_t>(3));
+  featrel::rng::Rng pr(featrel::rng::derive(seed, 7, 4));
+  EXPECT_EQ(partner[0].permutation, pr.permutation(100));
+  EXPECT_EQ(partner[0].fit_seed, featrel::rng::derive(seed, 9));
+  EXPECT_EQ(partner[1].kind, FitKind::partner_baseline);
+  EXPECT_EQ(partner[1].columns, (std::vector<std::size_t>{1, 2, 3, 4}));
+  EXPECT_FALSE(partner[1].permuted.has_value());
+  EXPECT_EQ(partner[2].columns, (std::vector<std::size_t>{0, 2, 3, 5}));
+  EXPECT_EQ(partner[2].permuted, std::optional<std::size_t>(3));
+  EXPECT_EQ(r.n_fits, static_cast<std::size_t>(r.boruta.n_iterations) + 1 + 10 + 10 + 3 + 1 + 4);
+  // The document: the candidates' tests, the lists, the phase's seconds.
+  const Json j = r.to_json(d);
+  EXPECT_EQ(j["partner_candidates"], Json::array({4, 5}));
+  EXPECT_EQ(j["partners_added"], Json::array({4}));
+  EXPECT_EQ(j["features"][4]["partner_test"]["partners"], Json::array({0}));
+  EXPECT_EQ(j["features"][4]["partner_test"]["relevant"], true);
+  EXPECT_EQ(j["features"][4]["relevance"], "weak");
+  EXPECT_FALSE(j["features"][6].contains("partner_test"));
+
+  // A candidate needs |r| at or above the threshold: none at 0.9999, and no step at 0 or under compat reference.
+  for (double tau : {0.9999, 0.0}) {
+    o.partner_correlation = tau;
+    log.clear();
+    const Result off = run(d, o, context(seed), s, boruta_script({0, 1, 2, 3}));
+    EXPECT_TRUE(off.partner_candidates.empty());
+    EXPECT_EQ(off.features[4].cls, 0);
+    EXPECT_EQ(std::count_if(log.begin(), log.end(),
+                            [](const FitQuery& q) { return q.kind == FitKind::partner_test; }), 0);
+  }
+  o.partner_correlation = 0.9;
+  o.reference = true;
+  log.clear();
+  const Result ref = run(d, o, context(seed), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(ref.options.partner_correlation, 0.0);
+  EXPECT_TRUE(ref.partner_candidates.empty());
+}
+
+// With --perturbation remove the candidate is removed from its design, as a tested feature is from V; under fresh
+// seeds each repeat has its own forest seed and its own baseline.
+TEST(SfcExact, PartnerStepRemoveAndFreshSeeds) {
+  const featrel::Dataset d = data_with_copies();
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = partner_script(log, m);
+  Options o = ten_samples();
+  o.partner_correlation = 0.9;
+  o.perturbation = Perturbation::remove;
+  o.null_seeds = NullSeeds::fresh;
+  o.test_repeats = 2;
+  const std::uint64_t seed = 8;
+  const Result r = run(d, o, context(seed), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.partners_added, (std::vector<std::size_t>{4}));
+  std::vector<FitQuery> tests, baselines;
+  for (const FitQuery& q : log) {
+    if (q.kind == FitKind::partner_test && q.sample == 4) tests.push_back(q);
+    if (q.kind == FitKind::partner_baseline && q.sample == 4) baselines.push_back(q);
+  }
+  ASSERT_EQ(tests.size(), 2u);
+  ASSERT_EQ(baselines.size(), 2u);
+  for (const FitQuery& q : tests) {
+    EXPECT_EQ(q.columns, (std::vector<std::size_t>{1, 2, 3}));
+    EXPECT_FALSE(q.permuted.has_value());
+    EXPECT_EQ(q.fit_seed, featrel::rng::derive(seed, 9, 4, q.repeat));
+  }
+  for (const FitQuery& q : baselines) EXPECT_EQ(q.columns, (std::vector<std::size_t>{1, 2, 3, 4}));
+}
+
 std::vector<std::string> keys(const Json& j) {
   std::vector<std::string> k;
   for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
@@ -590,7 +728,8 @@ TEST(SfcExact, Document) {
                                                 "n_samples", "n_features", "feature_names", "seed", "compat",
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
-                                                "relevant", "relevant_rule", "model_score", "score_interval",
+                                                "relevant", "relevant_rule", "partner_candidates",
+                                                "partners_added", "model_score", "score_interval",
                                                 "baseline_score", "null_excludes_model", "null_zero_spread",
                                                 "null_spread_floored", "chance_check", "shadow_interval", "null_scores",
                                                 "null_shadow_importances", "null_features",
@@ -607,7 +746,7 @@ TEST(SfcExact, Document) {
                                                                   "upper", "t_quantile", "n_samples", "scale",
                                                                   "matrix", "sides"}));
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]),
-            (std::vector<std::string>{"boruta", "importance", "null", "tests", "total"}));
+            (std::vector<std::string>{"boruta", "importance", "null", "tests", "partners", "total"}));
   EXPECT_EQ(j["boruta"]["method"], "boruta");
   EXPECT_EQ(j["engine"], "scripted");
   EXPECT_EQ(j["selected"], Json::array({0, 1, 2, 3}));

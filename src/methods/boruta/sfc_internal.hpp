@@ -102,4 +102,23 @@ struct TestVerdict {
 };
 TestVerdict strong_test(double score, const Interval& interval, const Options& o);
 
+// Step 8's candidates: every non-constant feature outside V whose |r| (pearson_complete) with some member of V is at
+// least min_r, in column order, with those members (its partners) and its design (V without them, the candidate in
+// their place, in column order).
+struct PartnerCandidate {
+  std::size_t feature = 0;
+  std::vector<std::size_t> partners;
+  double correlation = 0.0;  // the largest |r| with a partner
+  std::vector<std::size_t> design;
+};
+std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
+                                                 const std::vector<bool>& constant, double min_r);
+
+// Step 8 on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests the candidates with the test
+// forest seeds, each paired with its design's own unperturbed baseline, and gives those found relevant class 1.
+// Returns the number of fits.
+std::size_t partner_step(const Dataset& data, const std::vector<bool>& constant, const Options& o,
+                         std::uint64_t seed, const FitProvider& fits, const FitPlan& plan, const RunContext& ctx,
+                         Result& r);
+
 }  // namespace featrel::sfc::detail

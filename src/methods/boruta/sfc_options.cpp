@@ -55,7 +55,9 @@ const options::Choices<FitKind>& fit_kind_words() {
                                                {"shadow_null", FitKind::shadow_null},
                                                {"score_null", FitKind::score_null},
                                                {"test", FitKind::test},
-                                               {"baseline", FitKind::baseline}};
+                                               {"baseline", FitKind::baseline},
+                                               {"partner_test", FitKind::partner_test},
+                                               {"partner_baseline", FitKind::partner_baseline}};
   return words;
 }
 // A strong feature lowers the score: only the lower and the two-sided test make sense.
@@ -132,6 +134,9 @@ const options::Table<Options>& option_table() {
              "Boruta's undecided features in A: those the rough fix keeps (rough-fix), or none (exclude, squamish)");
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
+    t.add("partner_correlation", &Options::partner_correlation,
+          "Test features outside V with |r| >= this to a member of V as its partners (0: no partner step)")
+        .range(Range::closed(0, 1));
     t.group("Boruta step");
     t.add("boruta_perc", &Options::boruta_perc, "Shadow percentile of the Boruta step")
         .range(Range::left_open(0, 100));
@@ -190,6 +195,7 @@ Options effective_options(const Options& options) {
     o.boruta_first_test_iter = 1;
     o.test_repeats = 1;  // one permutation per feature
     o.tentatives_rough_fix = false;  // A = the confirmed features
+    o.partner_correlation = 0.0;     // no partner step
   }
   return o;
 }

@@ -35,7 +35,7 @@ Json query_json(const FitQuery& q) {
 FitQuery query_of(const Json& j, std::size_t n_columns, std::size_t n_rows) {
   FitQuery q;
   const int kind = j.at("kind").get<int>();
-  if (kind < 0 || kind > static_cast<int>(FitKind::baseline))
+  if (kind < 0 || kind > static_cast<int>(FitKind::partner_baseline))
     throw InputError("sfc: a task plan names fit kind " + std::to_string(kind));
   q.kind = static_cast<FitKind>(kind);
   q.sample = j.at("sample").get<std::size_t>();

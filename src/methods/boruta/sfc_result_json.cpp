@@ -57,6 +57,16 @@ report::Json Result::to_json(const Dataset& data) const {
     e["test_statistic"] = optional_number(f.test_statistic);
     e["test_p_value"] = optional_number(f.test_p_value);
     e["baseline_score"] = optional_number(f.baseline_score);
+    if (f.partner_test) {
+      const PartnerTest& p = *f.partner_test;
+      e["partner_test"] = Json{{"partners", p.partners},
+                               {"correlation", json_number(p.correlation)},
+                               {"score", json_number(p.score)},
+                               {"baseline_score", json_number(p.baseline_score)},
+                               {"statistic", optional_number(p.statistic)},
+                               {"p_value", optional_number(p.p_value)},
+                               {"relevant", p.relevant}};
+    }
     features.push_back(e);
   }
   r["features"] = features;
@@ -67,6 +77,7 @@ report::Json Result::to_json(const Dataset& data) const {
                                          {"importance", seconds.importance},
                                          {"null", seconds.null},
                                          {"tests", seconds.tests},
+                                         {"partners", seconds.partners},
                                          {"total", seconds.total}},
                                         threads);
   diag["n_fits"] = n_fits;
@@ -80,6 +91,8 @@ report::Json Result::to_json(const Dataset& data) const {
   r["minimal"] = minimal;
   r["relevant"] = relevant;
   r["relevant_rule"] = to_string(relevant_rule);
+  r["partner_candidates"] = partner_candidates;
+  r["partners_added"] = partners_added;
   r["model_score"] = json_number(model_score);
   r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
   r["baseline_score"] = optional_number(baseline_score);

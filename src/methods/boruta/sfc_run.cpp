@@ -362,6 +362,14 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.seconds.tests = since(t);
     for (std::size_t j : V) r.features[j].cls = strong[j] ? 2 : 1;
 
+    // 8. Partners: features outside V that correlate with members of V, tested in their place.
+    if (o.partner_correlation > 0.0 && !shortcut) {
+      ctx.check_cancel();
+      t = Clock::now();
+      own_fits += detail::partner_step(data, constant, o, seed, fits, plan, ctx, r);
+      r.seconds.partners = since(t);
+    }
+
     // The unperturbed scores (the model's own, the tests' baseline) belong inside the null interval; outside, the
     // null misses how much scores vary between forests and its verdicts are unreliable.
     std::vector<std::pair<std::string, double>> unperturbed{{"the model's own score", r.model_score}};

@@ -54,15 +54,30 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     const auto& f = r.features[j];
     std::string cls = report::relevance_word(f.cls);
     if (f.constant) cls += " (constant)";
+    // A partner candidate (step 8) shows its partner test in the test columns.
+    const PartnerTest* p = f.partner_test ? &*f.partner_test : nullptr;
     t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
-               f.in_minimal ? "yes" : "", format_cell(f.test_score, 4), format_cell(f.test_statistic, 2),
-               p_value(f.test_p_value)},
-              f.cls > 0 || f.in_minimal || f.boruta_decision != boruta::Decision::rejected);
+               f.in_minimal ? "yes" : p ? "partner" : "", p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
+               format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value)},
+              f.cls > 0 || f.in_minimal || p || f.boruta_decision != boruta::Decision::rejected);
   }
   out << t.render() << "\n";
   out << r.strong.size() << " strong, " << r.weak.size() << " weak, " << r.irrelevant.size()
       << " irrelevant; Boruta's set A " << r.all_relevant.size() << ", minimal set " << r.minimal.size()
       << ", relevant set " << r.relevant.size() << "\n";
+  if (r.options.partner_correlation > 0.0 && !r.relevant.empty()) {
+    out << "partners (features outside the relevant set with |r| >= " << format_number(r.options.partner_correlation)
+        << " to a member, tested in its place): " << r.partner_candidates.size() << " tested, "
+        << r.partners_added.size() << " weak";
+    std::string names;
+    for (std::size_t k : r.partners_added) {
+      std::string partners;
+      for (std::size_t j : r.features[k].partner_test->partners)
+        partners += (partners.empty() ? "" : ", ") + data.feature_names[j];
+      names += (names.empty() ? ": " : "; ") + data.feature_names[k] + " for " + partners;
+    }
+    out << names << "\n";
+  }
   out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";
   if (r.score_interval)

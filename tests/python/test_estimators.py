@@ -159,6 +159,31 @@ def test_method_attributes(breast_cancer):
         est.plot()
 
 
+def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
+    # The SFC paper's NL 2 (data seed 5): Boruta rejects the group of ten near-copies (columns 4-13) and M admits
+    # two; the partner step tests the other eight in their place. The estimator and the CLI give the same document.
+    import json
+    import subprocess
+
+    data = tmp_path / "nl2.csv"
+    subprocess.run([cli, "generate", "--nonlinear", "--n-samples", "1000", "--n-features", "20", "--n-strong", "4",
+                    "--n-weak", "10", "--noise", "0.1", "--seed", "5", "--out", str(data), "--quiet"], check=True)
+    doc = tmp_path / "sfc.json"
+    subprocess.run([cli, "sfc", str(data), "--target", "y", "--seed", "1005", "--json", str(doc)], check=True,
+                   capture_output=True)
+    expected = json.loads(doc.read_text())
+    df = pd.read_csv(data, float_precision="round_trip")
+    est = featrel.SFC(random_state=1005).fit(df.drop(columns="y"), df["y"])
+    got = est.result_
+    assert got["partners_added"] == expected["partners_added"]
+    assert len(got["partner_candidates"]) == 8 and len(got["partners_added"]) >= 4
+    assert set(got["partners_added"]) <= set(range(4, 14))
+    assert all(est.relevance_classes_[k] == 1 for k in got["partners_added"])
+    assert [f["class"] for f in got["features"]] == [f["class"] for f in expected["features"]]
+    off = featrel.SFC(partner_correlation=0.0, random_state=1005).fit(df.drop(columns="y"), df["y"])
+    assert off.result_["partner_candidates"] == [] and off.support_.sum() < est.support_.sum()
+
+
 def test_text_labels_are_kept_as_classes(breast_cancer):
     X, y = breast_cancer
     labels = np.where(y == 1, "malignant", "benign")

@@ -541,9 +541,6 @@ Server::Server(Dataset data, ServerOptions options) : impl_(std::make_unique<Imp
   if (m.fri_options.screen)
     throw options::OptionError("screen", "explore: option 'screen' cannot be used here: pinning features needs "
                                          "every feature's exact interval; run without screen");
-  if (m.fri_options.signed_range == fri::SignedRangeRule::bound)
-    throw options::OptionError("signed_range", "explore: option 'signed_range' bound cannot be used here: pinning "
-                                               "features needs both sides of every range; use auto or exact");
   m.token = m.opt.token.empty() ? random_token() : m.opt.token;
   m.routes();
 }

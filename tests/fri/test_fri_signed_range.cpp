@@ -2,7 +2,8 @@
 // every task, the bound rule gives the exact run's lower and upper values to the last bit, its classes and
 // flags; a feature with both sides solved has the exact signed range, and a flagged one has a certified bound on
 // the side nearer 0; far fewer bound LPs are solved; auto follows the shape; the result is the same for 1 and 2
-// threads; the options that need both sides are refused; the JSON names the flag only when the rule ran.
+// threads; presets keep exact constrained intervals; the options that need both sides are refused; the JSON names
+// the flag only when the rule ran.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/report.hpp"
+#include "featrel/fri_session.hpp"
 #include "fri_test_data.hpp"
 
 namespace {
@@ -147,17 +149,14 @@ TEST(FriSignedRangeMulticlass, EveryClassKeepsItsExactIntervals) {
   EXPECT_TRUE(fast.to_json(d)["features"][0]["per_class"][0].contains("signed_bound"));
 }
 
-// Presets, the grouping and the privileged block use both sides of every range: bound is refused with them, and
-// auto solves both sides there.
+// The grouping and the privileged block use both sides of every range: bound is refused with them.
 TEST(FriSignedRangeOptions, BoundIsRefusedWhereBothSidesAreNeeded) {
   const featrel::Dataset d = fri_test::generated(wide("classification"), 1);
   Options grouping = options(SignedRangeRule::bound);
   grouping.grouping = true;
-  Options presets = options(SignedRangeRule::bound);
-  presets.presets.push_back({"x0", 0.0, 0.0});
   Options privileged = options(SignedRangeRule::bound);
   privileged.privileged = {"x1"};
-  for (const Options& o : {grouping, presets, privileged}) {
+  for (const Options& o : {grouping, privileged}) {
     try {
       featrel::fri::run(d, o, fri_test::context());
       ADD_FAILURE() << "expected an error";
@@ -165,11 +164,71 @@ TEST(FriSignedRangeOptions, BoundIsRefusedWhereBothSidesAreNeeded) {
       EXPECT_NE(std::string(e.what()).find("'signed_range'"), std::string::npos) << e.what();
     }
   }
-  Options auto_presets = options(SignedRangeRule::automatic);
-  auto_presets.presets.push_back({"x199", 0.0, 0.0});  // an irrelevant column
-  const Result r = featrel::fri::run(d, auto_presets, fri_test::context(1));
-  EXPECT_FALSE(r.models[0].signed_bound_rule);
-  for (const FeatureResult& f : r.features) EXPECT_FALSE(f.signed_bound);
+}
+
+// Presets under the rule (docs/fri.md#one-side-per-feature): a side left certified in the unpinned run stays
+// unsolved under the pins only where a point of the pinned class puts 0 in the range and the certificate lies
+// below the other side's pinned value; otherwise it is solved under the pins. The constrained lower and upper
+// values and classes are those of the exact run to the last bit, for pins to 0, to a value and to a range, on a
+// relevant and an irrelevant feature, and through a Session as through fri::run.
+TEST(FriSignedRangePresets, ConstrainedIntervalsAreTheExactRunsToTheLastBit) {
+  const featrel::Dataset d = fri_test::generated(wide("classification"), 2);
+  const featrel::fri::Session exact_session(d, options(SignedRangeRule::exact), fri_test::context(2));
+  const featrel::fri::Session session(d, options(SignedRangeRule::bound), fri_test::context(2));
+  EXPECT_TRUE(session.result().models[0].signed_bound_rule);
+  const Result& unpinned = exact_session.result();
+  // The relevant feature with the widest interval, and an irrelevant one with the largest upper value.
+  int wide_j = -1, irrelevant = -1;
+  const auto width = [&](int j) {
+    const FeatureResult& f = unpinned.features[static_cast<std::size_t>(j)];
+    return f.upper - f.lower;
+  };
+  for (int j = 0; j < static_cast<int>(unpinned.features.size()); ++j) {
+    const FeatureResult& f = unpinned.features[static_cast<std::size_t>(j)];
+    if (f.cls > 0 && (wide_j < 0 || width(j) > width(wide_j))) wide_j = j;
+    if (f.cls == 0 && (irrelevant < 0 || f.upper > unpinned.features[static_cast<std::size_t>(irrelevant)].upper))
+      irrelevant = j;
+  }
+  ASSERT_GE(wide_j, 0);
+  ASSERT_GE(irrelevant, 0);
+  const FeatureResult& w = unpinned.features[static_cast<std::size_t>(wide_j)];
+  const double mid = 0.5 * (w.lower + w.upper);
+  const std::string wn = d.feature_names[static_cast<std::size_t>(wide_j)];
+  const std::string in = d.feature_names[static_cast<std::size_t>(irrelevant)];
+  const std::vector<std::vector<featrel::fri::Preset>> pin_sets{
+      {{wn, 0.0, 0.0}}, {{wn, mid, mid}}, {{wn, w.lower, mid}}, {{in, 0.0, 0.0}}, {{wn, mid, mid}, {in, 0.0, 0.0}}};
+  int kept_certified = 0;
+  for (const auto& pins : pin_sets) {
+    const Result a = exact_session.constrain(pins, fri_test::context(2));
+    const Result b = session.constrain(pins, fri_test::context(2, 2));
+    ASSERT_TRUE(a.models[0].constrained && b.models[0].constrained);
+    const auto& ca = a.models[0].constrained->features;
+    const auto& cb = b.models[0].constrained->features;
+    for (std::size_t j = 0; j < ca.size(); ++j) {
+      EXPECT_EQ(cb[j].lower, ca[j].lower) << pins.front().feature << " " << j;
+      EXPECT_EQ(cb[j].upper, ca[j].upper) << pins.front().feature << " " << j;
+      EXPECT_EQ(cb[j].cls, ca[j].cls) << pins.front().feature << " " << j;
+      EXPECT_FALSE(ca[j].signed_bound);
+      if (cb[j].signed_bound) {
+        ++kept_certified;
+        // The certified side is the one nearer 0 and contains the exact pinned value.
+        EXPECT_EQ(cb[j].lower, 0.0) << j;
+        EXPECT_LE(cb[j].signed_min, ca[j].signed_min + 1e-12) << j;
+        EXPECT_GE(cb[j].signed_max, ca[j].signed_max - 1e-12) << j;
+      } else {
+        EXPECT_EQ(cb[j].signed_min, ca[j].signed_min) << j;
+        EXPECT_EQ(cb[j].signed_max, ca[j].signed_max) << j;
+      }
+    }
+  }
+  // fri::run with presets gives the session's constrained result.
+  Options with_pins = options(SignedRangeRule::bound);
+  with_pins.presets = pin_sets.back();
+  const Result run = featrel::fri::run(d, with_pins, fri_test::context(2));
+  EXPECT_EQ(featrel::report::json_text(featrel::report::strip_timing(run.to_json(d))["constrained"]),
+            featrel::report::json_text(featrel::report::strip_timing(
+                session.constrain(pin_sets.back(), fri_test::context(2)).to_json(d))["constrained"]));
+  EXPECT_GT(kept_certified, static_cast<int>(pin_sets.size() * d.n_features()) / 3);
 }
 
 }  // namespace

@@ -182,6 +182,8 @@ struct SignedRange {
   // Optimal points of the min and max LPs, kept when asked for (solve_bounds' `witnesses`): a pin that such a
   // point already meets cannot change that bound, so the presets reuse it instead of solving again.
   SparseWeights at_a, at_b;
+  // Under the other-side rule: a (b) is a certified bound, not an LP's optimum, and at_a (at_b) is empty.
+  bool a_bound = false, b_bound = false;
   // The class dual points of the solved LPs (min first), kept when asked for (solve_bounds' `duals`): they
   // certify other features' bounds (docs/fri.md#screening).
   std::vector<ClassDualPoint> duals;
@@ -236,14 +238,16 @@ inline constexpr std::size_t kScreenRound = 256;
 enum class Closing { noise, other_side };
 // Every active feature's interval (index = column of X) under fit's weight certificates, tightened by the dual
 // points of every LP solved, with the sides that `closing` allows left unsolved.
-// `round`: open sides solved per round (kScreenRound; tests use small rounds).
+// `round`: open sides solved per round (kScreenRound; tests use small rounds). `ranges` (other_side only): when
+// given, filled per column with the signed ranges, the solved sides' optimal points and the certified sides marked,
+// for the presets (run_presets).
 std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options& o, const Fit& fit,
                                                const Probes& probes, Closing closing, const RunContext& ctx,
-                                               PhaseAccumulator& phase, std::size_t round = kScreenRound);
+                                               PhaseAccumulator& phase, std::size_t round = kScreenRound,
+                                               std::vector<SignedRange>* ranges = nullptr);
 // Whether the bounds phase of this problem uses Closing::other_side: Options::signed_range bound, or auto with more
-// active features than rows; never with screening, the reference mode, presets, grouping, privileged columns or
-// when both sides' optimal points are kept (an explorer session).
-bool one_side_per_feature(const Problem& pb, const Options& o, bool keep_witnesses);
+// active features than rows; never with screening, the reference mode, grouping or privileged columns.
+bool one_side_per_feature(const Problem& pb, const Options& o);
 
 // ---- Probes and thresholds (probes.cpp, thresholds.cpp) ------------------------------------------------------
 

@@ -123,7 +123,8 @@ Json feature_json(std::size_t j, const Dataset& data, const FeatureResult& f, bo
   return e;
 }
 
-Json constrained_json(const Constrained& c, const Dataset& data, const Options& o) {
+// signed_rule: the model's bounds ran the other-side rule, so constrained features carry signed_bound too.
+Json constrained_json(const Constrained& c, const Dataset& data, const Options& o, bool signed_rule) {
   Json j = Json::object();
   Json presets = Json::array();
   for (const AppliedPreset& a : c.presets) {
@@ -138,7 +139,7 @@ Json constrained_json(const Constrained& c, const Dataset& data, const Options& 
   j["presets"] = presets;
   Json features = Json::array();
   for (std::size_t q = 0; q < c.features.size(); ++q)
-    features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty(), false, false));
+    features.push_back(feature_json(q, data, c.features[q], false, !o.privileged.empty(), false, signed_rule));
   j["features"] = features;
   return j;
 }
@@ -167,7 +168,7 @@ void add_class_fields(Json& j, const ModelResult& c, Task task, const Options& o
   j["model_class"] = model_class_json(c.model_class);
   j["probes"] = probes_json(c.probes, o);
   if (c.privileged_probes) j["privileged_probes"] = probes_json(*c.privileged_probes, o);
-  if (c.constrained) j["constrained"] = constrained_json(*c.constrained, data, o);
+  if (c.constrained) j["constrained"] = constrained_json(*c.constrained, data, o, c.signed_bound_rule);
   if (c.grouping) j["grouping"] = grouping_json(*c.grouping);
 }
 

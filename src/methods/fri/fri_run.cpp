@@ -107,7 +107,7 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
   }
   r.hyper = s.hyper;
   Fit& fit = out.fit;
-  const bool one_side = one_side_per_feature(pb, o, keep_witnesses);
+  const bool one_side = one_side_per_feature(pb, o);
   const bool certificates = o.screen || one_side;
   {
     PhaseAccumulator ph(phases[kBaseline]);
@@ -185,8 +185,10 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
       // docs/fri.md#screening, docs/fri.md#one-side-per-feature: the certified sides are not solved (validate() keeps
       // presets and grouping out of screening).
       PhaseAccumulator ph(phases[kBounds]);
+      // With presets or in a session the solved sides' optimal points are kept (run_presets reuses them).
       const std::vector<FeatureResult> certified =
-          certified_intervals(pb, o, fit, r.probes, o.screen ? Closing::noise : Closing::other_side, ctx, ph);
+          certified_intervals(pb, o, fit, r.probes, o.screen ? Closing::noise : Closing::other_side, ctx, ph,
+                              kScreenRound, keep_witnesses && !o.screen ? &out.unpinned : nullptr);
       for (int j : pb.active) r.features[static_cast<std::size_t>(j)] = certified[static_cast<std::size_t>(j)];
       r.signed_bound_rule = !o.screen;
     } else {

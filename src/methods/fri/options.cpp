@@ -266,8 +266,8 @@ void validate(const Options& o) {
       throw options::OptionError("c_grid", "option 'c_grid' must hold values in [1e-08, 1e+08], got " + num(c));
   if (o.slack && (o.w_l1_slack != Options{}.w_l1_slack || o.loss_slack != Options{}.loss_slack))
     throw options::OptionError("slack", "option 'slack' sets w_l1_slack and loss_slack; give either slack or those two");
-  // Presets, the grouping and the privileged block need every feature's exact interval (docs/fri.md#screening)
-  // and both ends of its signed range with their optimal points (docs/fri.md#one-side-per-feature).
+  // Presets, the grouping and the privileged block need every feature's exact interval (docs/fri.md#screening); the
+  // grouping and the privileged block also both ends of its signed range (docs/fri.md#one-side-per-feature).
   const char* other = !o.presets.empty() ? "presets" : o.grouping ? "grouping" : !o.privileged.empty() ? "privileged"
                                                                                                         : nullptr;
   if (o.screen) {
@@ -275,9 +275,10 @@ void validate(const Options& o) {
       throw options::OptionError("screen", std::string("option 'screen' cannot be combined with '") + other +
                                  "': it needs every feature's exact interval; run without screen");
   }
-  if (o.signed_range == SignedRangeRule::bound && other != nullptr)
+  const char* both_ends = o.grouping ? "grouping" : !o.privileged.empty() ? "privileged" : nullptr;
+  if (o.signed_range == SignedRangeRule::bound && both_ends != nullptr)
     throw options::OptionError("signed_range", std::string("option 'signed_range' bound cannot be combined with '") +
-                               other + "': it needs both ends of every feature's range; use auto or exact");
+                               both_ends + "': it needs both ends of every feature's range; use auto or exact");
   for (const Preset& p : o.presets) {
     if (p.feature.empty()) throw PresetError("fri: a preset has an empty feature name (write NAME=VALUE or NAME=LO:HI)");
     if (!std::isfinite(p.lo) || !std::isfinite(p.hi))

@@ -33,6 +33,77 @@ std::string preset_text(const std::string& name, double lo, double hi) {
 
 constexpr double kIntervalTolerance = 1e-7;
 
+// The sides the other-side rule left certified in the unpinned run (ranges[q].a_bound / b_bound), under the pins.
+// Such a side's certificate c still bounds it (pins only shrink the class). It stays unsolved when a point of the
+// pinned class lies on its side of 0 (w_j ≤ 0 for the min side), so that 0 is in the pinned range and the lower
+// value is 0, and c lies below the other side's exact pinned value, which is then the upper value: both as if the
+// side were solved. Otherwise it is solved under the pins. Known points of the pinned class: the feasibility LP's
+// optimum (lp), the pinned bound LPs' optima (solved) and the unpinned optima that meet the pins.
+void close_certified_sides(const Problem& pb, const Options& o, const Fit& pinned, const std::vector<Pin>& pins,
+                           const LpSvm& lp, const std::vector<SignedRange>& unpinned,
+                           const std::vector<SignedRange>& solved, const std::vector<BoundJob>& all,
+                           std::vector<SignedRange>& ranges, const RunContext& ctx, PhaseAccumulator& phase) {
+  const std::size_t d = static_cast<std::size_t>(pb.d());
+  std::vector<char> nonpos(d, 0), nonneg(d, 0);  // some known point has w_j ≤ 0 (≥ 0)
+  // The features still waiting for a point on a certified side; most are answered by the first, sparse point.
+  std::vector<std::size_t> pending;
+  for (std::size_t q = 0; q < all.size(); ++q)
+    if (ranges[q].a_bound || ranges[q].b_bound) pending.push_back(static_cast<std::size_t>(all[q].feature));
+  std::vector<signed char> sign(d, 0);
+  const auto mark = [&](const SparseWeights& point) {
+    if (pending.empty() || point.empty()) return;  // an empty point is a side not solved, not the zero model
+    for (const auto& [k, w] : point) sign[static_cast<std::size_t>(k)] = w > 0.0 ? 1 : w < 0.0 ? -1 : 0;
+    std::erase_if(pending, [&](std::size_t j) {
+      nonpos[j] = nonpos[j] || sign[j] <= 0;
+      nonneg[j] = nonneg[j] || sign[j] >= 0;
+      return nonpos[j] && nonneg[j];
+    });
+    for (const auto& [k, w] : point) sign[static_cast<std::size_t>(k)] = 0;
+  };
+  {
+    const Eigen::VectorXd w = lp.solution().w;
+    SparseWeights feasible_point;
+    for (Eigen::Index k = 0; k < w.size(); ++k)
+      if (w[k] != 0.0) feasible_point.emplace_back(static_cast<int>(k), w[k]);
+    mark(feasible_point);
+  }
+  for (const SignedRange& r : solved) mark(r.at_a), mark(r.at_b);
+  for (const SignedRange& u : unpinned)
+    for (const SparseWeights* p : {&u.at_a, &u.at_b})
+      if (!pending.empty() && !p->empty() && meets_pins(*p, pins)) mark(*p);
+  std::vector<BoundJob> open;
+  std::vector<std::size_t> where;
+  for (std::size_t q = 0; q < all.size(); ++q) {
+    SignedRange& r = ranges[q];
+    const std::size_t j = static_cast<std::size_t>(all[q].feature);
+    bool solve_min = false, solve_max = false;
+    if (r.a_bound) {
+      const double c = -r.a;
+      if (nonpos[j] && (c <= 0.0 || (!r.b_bound && c < r.b * (1.0 - kScreenMargin))))
+        r.a = std::min(r.a, 0.0);
+      else
+        solve_min = true;
+    }
+    if (r.b_bound) {
+      const double c = r.b;
+      if (nonneg[j] && (c <= 0.0 || (!r.a_bound && c < -r.a * (1.0 - kScreenMargin))))
+        r.b = std::max(r.b, 0.0);
+      else
+        solve_max = true;
+    }
+    if (solve_min || solve_max) {
+      open.push_back(BoundJob{0, all[q].feature, solve_min, solve_max});
+      where.push_back(q);
+    }
+  }
+  const std::vector<SignedRange> more = solve_bounds(pb, o, pinned, {pins}, open, ctx, "fri: constrained", phase);
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    SignedRange& r = ranges[where[i]];
+    if (open[i].min) r.a = more[i].a, r.a_bound = false;
+    if (open[i].max) r.b = more[i].b, r.b_bound = false;
+  }
+}
+
 }  // namespace
 
 std::vector<ResolvedPreset> resolve_presets(const Dataset& data, const std::vector<bool>& constant,
@@ -137,15 +208,18 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
                         "); relax them or increase --slack");
     }
     // Pins only shrink the model class, so a bound whose unpinned optimal point meets every pin is also the
-    // pinned bound: only the other LPs are solved (docs/fri.md#performance, item 7).
+    // pinned bound: only the other LPs are solved (docs/fri.md#performance, item 7). A side the other-side rule
+    // left certified (docs/fri.md#one-side-per-feature) has no optimal point; it is decided after the others.
     std::vector<BoundJob> all;
+    bool certified = false;
     for (int j : pb.active)
       if (!is_preset[static_cast<std::size_t>(j)]) {
         BoundJob job{0, j};
         if (!unpinned.empty()) {
           const SignedRange& u = unpinned[static_cast<std::size_t>(j)];
-          job.min = !meets_pins(u.at_a, pins);
-          job.max = !meets_pins(u.at_b, pins);
+          job.min = !u.a_bound && !meets_pins(u.at_a, pins);
+          job.max = !u.b_bound && !meets_pins(u.at_b, pins);
+          certified = certified || u.a_bound || u.b_bound;
         }
         all.push_back(job);
         if (job.min || job.max) jobs.push_back(job);
@@ -154,15 +228,17 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
     // which a pin usually cuts off: no bound LP has to find its way back into the pinned class first.
     Fit pinned = fit;
     pinned.basis = lp.save_basis();
-    const std::vector<SignedRange> solved = solve_bounds(pb, o, pinned, {pins}, jobs, ctx, "fri: constrained", phase);
+    const std::vector<SignedRange> solved =
+        solve_bounds(pb, o, pinned, {pins}, jobs, ctx, "fri: constrained", phase, certified);
     for (std::size_t q = 0, s = 0; q < all.size(); ++q) {
       SignedRange r;
       if (all[q].min || all[q].max) r = solved[s++];
       const SignedRange& u = unpinned.empty() ? r : unpinned[static_cast<std::size_t>(all[q].feature)];
-      if (!all[q].min) r.a = u.a;
-      if (!all[q].max) r.b = u.b;
+      if (!all[q].min) r.a = u.a, r.a_bound = u.a_bound;
+      if (!all[q].max) r.b = u.b, r.b_bound = u.b_bound;
       ranges.push_back(r);
     }
+    if (certified) close_certified_sides(pb, o, pinned, pins, lp, unpinned, solved, all, ranges, ctx, phase);
     jobs = std::move(all);
   }
 
@@ -172,6 +248,7 @@ Constrained run_presets(const Problem& pb, const Options& o, const Fit& fit, con
   for (std::size_t q = 0; q < jobs.size(); ++q) {
     const std::size_t j = static_cast<std::size_t>(jobs[q].feature);
     FeatureResult f = interval_of(ranges[q], fit.N, fit.baseline.weights[j], tol);
+    f.signed_bound = ranges[q].a_bound || ranges[q].b_bound;
     f.cls = relevance_class(f.lower, f.upper, probes, o);
     f.needed_below_noise = needed_below_noise(f.lower, f.upper, probes, o);
     c.features[j] = f;

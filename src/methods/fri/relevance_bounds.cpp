@@ -177,20 +177,21 @@ std::vector<SignedRange> solve_bounds(const Problem& pb, const Options& o, const
   return out;
 }
 
-bool one_side_per_feature(const Problem& pb, const Options& o, bool keep_witnesses) {
-  if (o.screen || o.reference || keep_witnesses || !pb.priv_active.empty() || !o.presets.empty() || o.grouping)
-    return false;
+bool one_side_per_feature(const Problem& pb, const Options& o) {
+  if (o.screen || o.reference || !pb.priv_active.empty() || o.grouping) return false;
   if (o.signed_range == SignedRangeRule::automatic) return pb.active.size() > static_cast<std::size_t>(pb.n());
   return o.signed_range == SignedRangeRule::bound;
 }
 
 std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options& o, const Fit& fit,
                                                const Probes& probes, Closing closing, const RunContext& ctx,
-                                               PhaseAccumulator& phase, std::size_t round) {
+                                               PhaseAccumulator& phase, std::size_t round,
+                                               std::vector<SignedRange>* ranges) {
   const double tol = zero_tolerance(o);
   const std::size_t d = static_cast<std::size_t>(pb.d());
   const double mu = fit.model_class.mu;
   const bool other_side = closing == Closing::other_side;
+  if (ranges) ranges->assign(d, SignedRange{});
   // relevant ⇔ upper > relevant_above (relevance_class). A side whose certificate lies a margin below it (raw
   // units) cannot make the feature relevant; the margin keeps a certificate that ties the threshold, within the
   // bound LPs' own accuracy, on the solved side.
@@ -253,10 +254,12 @@ std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options&
         if (jobs[q].min) {
           solved[0][j] = r[q].a;
           witness(r[q].at_a);
+          if (ranges) (*ranges)[j].at_a = r[q].at_a;
         }
         if (jobs[q].max) {
           solved[1][j] = r[q].b;
           witness(r[q].at_b);
+          if (ranges) (*ranges)[j].at_b = r[q].at_b;
         }
         for (const ClassDualPoint& point : r[q].duals) {
           const WeightCertificates c = LpSvm::certificates(point, *pb.X, features, mu);
@@ -320,6 +323,13 @@ std::vector<FeatureResult> certified_intervals(const Problem& pb, const Options&
     out[u] = interval_of(r, fit.N, fit.baseline.weights[u], tol);
     const bool skipped = std::isnan(solved[0][u]) || std::isnan(solved[1][u]);
     (other_side ? out[u].signed_bound : out[u].screened) = skipped;
+    if (ranges) {
+      SignedRange& kept = (*ranges)[u];
+      kept.a = r.a;
+      kept.b = r.b;
+      kept.a_bound = std::isnan(solved[0][u]);
+      kept.b_bound = std::isnan(solved[1][u]);
+    }
   }
   return out;
 }

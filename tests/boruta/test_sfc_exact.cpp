@@ -637,6 +637,11 @@ TEST(SfcExact, PartnerStep) {
   EXPECT_FALSE(r.features[5].partner_test->relevant);
   EXPECT_FALSE(r.features[6].partner_test.has_value());
   EXPECT_FALSE(r.features[4].tested);  // the strong test is for M only
+  // Column 5 nearly copies column 1 (|r| > 0.99) but its test showed nothing: said out loud.
+  const auto copies = std::find_if(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+    return w.rfind("partner_copies_irrelevant: 1 feature(s) (f5)", 0) == 0;
+  });
+  EXPECT_NE(copies, r.warnings.end());
   // The queries: the candidate permuted in its design (V without its partners, it in their place), with the
   // test's forest seed and permutation stream, and one unperturbed baseline of that design.
   std::vector<FitQuery> partner;

@@ -4,6 +4,7 @@
 // scripted fits is in test_sfc_exact.cpp (PartnerStep).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -100,6 +101,14 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   EXPECT_EQ(after.relevant, before.relevant);  // steps 1–7 are the same
   EXPECT_EQ(after.partner_candidates.size(), 10u - before.relevant.size() + 4u);
   for (std::size_t k : after.partners_added) EXPECT_EQ(after.features[k].cls, 1);
+  // Group members whose own test showed nothing (r ≈ 0.99 with their partners) are named in a warning.
+  std::size_t failed_copies = 0;
+  for (std::size_t k : after.partner_candidates)
+    failed_copies += !after.features[k].partner_test->relevant && after.features[k].partner_test->correlation >= 0.99;
+  ASSERT_GT(failed_copies, 0u);
+  EXPECT_TRUE(std::any_of(after.warnings.begin(), after.warnings.end(), [&](const std::string& w) {
+    return w.rfind("partner_copies_irrelevant: " + std::to_string(failed_copies) + " feature(s)", 0) == 0;
+  }));
 
   // The same document with one thread and through a task plan (JSON text, tasks in reverse order).
   auto document = [&](const sfc::Result& r) { return report::strip_timing(r.to_json(g.data)).dump(); };

@@ -6,10 +6,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "featrel/format.hpp"
 #include "featrel/rng.hpp"
 #include "methods/boruta/sfc_internal.hpp"
 
 namespace featrel::sfc::detail {
+
+namespace {
+// |r| from which a candidate counts as a near-exact copy of its partners (the warning below).
+constexpr double kNearCopy = 0.99;
+}  // namespace
 
 std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                                  const std::vector<bool>& constant, double min_r) {
@@ -114,6 +120,21 @@ std::size_t partner_step(const Dataset& data, const std::vector<bool>& constant,
     }
     f.partner_test = std::move(t);
   }
+  // A near-exact copy of a relevant feature that its test could not show relevant contradicts its partners' class:
+  // said out loud, with how to read it.
+  std::string copies;
+  std::size_t n_copies = 0;
+  for (const PartnerCandidate& pc : cands) {
+    const PartnerTest& t = *r.features[pc.feature].partner_test;
+    if (t.relevant || t.correlation < kNearCopy) continue;
+    if (++n_copies <= 5) copies += (copies.empty() ? "" : ", ") + data.feature_names[pc.feature];
+  }
+  if (n_copies > 0)
+    r.warnings.push_back("partner_copies_irrelevant: " + std::to_string(n_copies) + " feature(s) (" + copies +
+                         (n_copies > 5 ? ", ..." : "") + ") nearly copy relevant features (|r| >= " +
+                         format_number(kNearCopy) + ") but their partner tests did not show their information "
+                         "(the score moved less than the null's spread), so they are reported irrelevant; read each "
+                         "as a member of its partners' group, or confirm with --test-repeats or more rows");
   return qs.size();
 }
 

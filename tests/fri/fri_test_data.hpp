@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "featrel/dataset.hpp"
+#include "featrel/error.hpp"
 #include "featrel/format.hpp"
 #include "featrel/fri.hpp"
 #include "featrel/generate.hpp"
@@ -129,6 +130,19 @@ inline std::string classes_string(const std::vector<featrel::fri::FeatureResult>
   std::string s;
   for (const auto& x : f) s += std::to_string(x.cls);
   return s;
+}
+
+// Every option set is refused before any fit with an InputError naming `key` ('screen', 'signed_range', ...).
+inline void expect_refused(const featrel::Dataset& d, const std::vector<featrel::fri::Options>& sets,
+                           const std::string& key) {
+  for (const featrel::fri::Options& o : sets) {
+    try {
+      featrel::fri::run(d, o, context());
+      ADD_FAILURE() << "expected an error naming '" << key << "'";
+    } catch (const featrel::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + key + "'"), std::string::npos) << e.what();
+    }
+  }
 }
 
 // LP solves of the bounds phase.

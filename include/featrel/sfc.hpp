@@ -74,7 +74,11 @@ forest::Metric parse_metric(std::string_view word);
 // `options` echo, the flags in kebab case).
 struct Options {
   int n_resampling = 50;            // α, null samples (>= 3)
-  double fpr = 1e-6;                // p, tail probability of the intervals, in (0, 0.5)
+  double fpr = 1e-6;                // p, tail probability of the shadow interval Γ (and, under compat reference,
+                                    // of the score interval), in (0, 0.5)
+  // Family-wise error rate of a run's paired tests (strong and partner; docs/boruta.md#sfc-steps step 7), split
+  // over them by Bonferroni: each test's tail is test_alpha / m (per side with sided two). In (0, 1).
+  double test_alpha = 0.05;
   std::size_t trees = 100;          // importance, null and test forests
   forest::ColumnFraction feature_fraction = forest::ColumnFraction::fraction(0.8);
   forest::FeatureSampling feature_sampling = forest::FeatureSampling::tree;
@@ -159,8 +163,13 @@ struct Interval {
   // (half a row of accuracy, 1/(2·n_score); docs/boruta.md#sfc-steps step 6), so a null that barely varies cannot
   // make a difference of a row or two significant; 0 for the shadow interval and under compat reference.
   double sd_floor = 0.0, sd_used = 0.0;
-  double lower = 0.0, upper = 0.0;  // both bounds of mean ± t·sd_used·√(1/n_new + 1/α)
+  // Both bounds of mean ± t·sd_used·w: a prediction interval, w = √(1/n_new + 1/α) (Γ; the score interval under
+  // compat reference), or the paired tests' interval, w = √(1 + 1/r) (docs/boruta.md#sfc-steps step 6).
+  double lower = 0.0, upper = 0.0;
   double t_quantile = 0.0;
+  double tail = 0.0;                // per side: t_quantile = t_{α−1}⁻¹(1 − tail)
+  bool paired = false;              // the paired tests' interval
+  int tests = 0;                    // paired: m, the tests of the run that share test_alpha
   int n_samples = 0;
   std::string scale = "raw";        // "raw", or "cube-root": mean, sd and sd_used are of the cube roots of the
                                     // samples, lower and upper the cubes of that scale's bounds (importance units)

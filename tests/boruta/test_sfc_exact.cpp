@@ -83,12 +83,18 @@ struct Script {
 };
 
 // The scripted cases are written for one test fit per feature (the default is 5; TestRepeats covers r > 1).
+// test_alpha 3e-6: with the three tested features of standard() each test's tail is 10⁻⁶, so t = t_9⁻¹(1 − 10⁻⁶)
+// = 10.720160, and the paired interval is 0.91 ± 10.720160·σ·√(1 + 1/r) (kPairedLower for r = 1).
 Options ten_samples() {
   Options o;
   o.n_resampling = 10;
   o.test_repeats = 1;
+  o.test_alpha = 3e-6;
   return o;
 }
+
+constexpr double kNullSd = 0.011832159566199232;  // population SD of kNullScores
+const double kPairedLower = 0.91 - 10.720160 * kNullSd * std::sqrt(2.0);
 
 Script standard() {
   Script s;
@@ -124,14 +130,20 @@ TEST(SfcExact, ScriptedClasses) {
   EXPECT_EQ(r.weak, (std::vector<std::size_t>{1, 2, 3}));
   EXPECT_EQ(r.selected(), (std::vector<std::size_t>{0, 1, 2, 3}));
   ASSERT_TRUE(r.score_interval.has_value());
-  EXPECT_NEAR(r.score_interval->lower, 0.7769663, 1e-7);
+  EXPECT_NEAR(r.score_interval->lower, kPairedLower, 1e-6);
+  EXPECT_NEAR(r.score_interval->lower, 0.7306174, 1e-7);
+  EXPECT_TRUE(r.score_interval->paired);
+  EXPECT_EQ(r.score_interval->tests, 3);
+  EXPECT_DOUBLE_EQ(r.score_interval->tail, 1e-6);
+  EXPECT_NEAR(r.score_interval->t_quantile, 10.720160, 1e-6);
   EXPECT_EQ(r.score_interval->matrix, "relevant");
   EXPECT_EQ(r.score_interval->sides, "lower");
   EXPECT_NEAR(r.model_score, 0.95, 0);
   EXPECT_FALSE(r.features[3].tested);  // A \ M is weak without a test
   EXPECT_TRUE(r.features[0].tested);
-  // The statistic and its lower-tail p-value (Student-t, α − 1 = 9 df).
-  const double scale = 0.011832159566199232 * std::sqrt(1.0 + 1.0 / 10.0);
+  // The statistic and its lower-tail p-value (Student-t, α − 1 = 9 df): the mean of r = 1 test fit minus one
+  // baseline, so the spread is σ·√(1 + 1/r).
+  const double scale = kNullSd * std::sqrt(2.0);
   EXPECT_NEAR(*r.features[0].test_statistic, (0.70 - 0.91) / scale, 1e-9);
   const boost::math::students_t t9(9.0);
   EXPECT_NEAR(*r.features[1].test_p_value, boost::math::cdf(t9, (0.80 - 0.91) / scale), 1e-12);
@@ -163,7 +175,7 @@ TEST(SfcExact, BaselineAndModelOutsideNull) {
   EXPECT_EQ(r.features[0].cls, 1);
   EXPECT_DOUBLE_EQ(*r.features[0].baseline_score, 0.70);
   EXPECT_DOUBLE_EQ(*r.baseline_score, 0.70);
-  // The baseline 0.70 lies below the interval [0.777, 1.043]: flagged.
+  // The baseline 0.70 lies below the interval [0.731, 1.089]: flagged.
   EXPECT_TRUE(r.null_excludes_model);
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
     return w.rfind("null_excludes_model", 0) == 0 && w.find("--null-seeds fresh") != std::string::npos;
@@ -180,7 +192,7 @@ TEST(SfcExact, BaselineAndModelOutsideNull) {
   s.test_scores[0] = 0.80;
   r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(r.features[0].cls, 2);
-  const double scale = 0.011832159566199232 * std::sqrt(1.1);
+  const double scale = kNullSd * std::sqrt(2.0);
   EXPECT_NEAR(*r.features[0].test_statistic, (0.80 - 1.01) / scale, 1e-9);
   s.baseline = 0.86;
   r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
@@ -199,7 +211,9 @@ TEST(SfcExact, BaselineAndModelOutsideNull) {
 TEST(SfcExact, SidedVariants) {
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   Script s = standard();
-  s.test_scores[1] = 1.05;  // above the interval's upper bound 1.0430337
+  // Above the upper bound under `two`: each tail gets half the test's share, 5e-7, so t = 11.636782 and the
+  // interval is [0.7152794, 1.1047206].
+  s.test_scores[1] = 1.15;
   Options o = ten_samples();
   Result r = run(d, o, context(9), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(r.features[1].cls, 1);  // `lower`: a rising score is no evidence
@@ -368,8 +382,8 @@ TEST(SfcExact, SeedOptionsAndRepeats) {
     }
   }
   EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FitQuery& q) { return q.kind == FitKind::test; }), 9);
-  // The interval for the mean of 3 test fits: half-width t·σ·√(1/3 + 1/α).
-  EXPECT_NEAR(r.score_interval->lower, 0.91 - 10.720160 * 0.011832159566199232 * std::sqrt(1.0 / 3 + 0.1), 1e-6);
+  // The mean of 3 test fits minus one baseline: half-width t·σ·√(1 + 1/3).
+  EXPECT_NEAR(r.score_interval->lower, 0.91 - 10.720160 * kNullSd * std::sqrt(1.0 + 1.0 / 3), 1e-6);
   log.clear();
   o = ten_samples();
   o.null_seeds = NullSeeds::shared;
@@ -424,17 +438,17 @@ TEST(SfcExact, DegenerateAndEmptySets) {
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
                           [](const std::string& w) { return w.rfind("degenerate_null", 0) == 0; }));
   // The zero spread is floored at half the score's resolution, half a row of the 100 (docs/boruta.md#sfc-steps
-  // step 6): lower = 0.9 − t₉·0.005·√(1 + 1/10), and the statistic uses that spread.
+  // step 6): lower = 0.9 − t₉·0.005·√(1 + 1/r), and the statistic uses that spread.
   const boost::math::students_t t9(9.0);
   const double t_star = boost::math::quantile(t9, 1.0 - 1e-6);
   EXPECT_TRUE(r.null_zero_spread);
   EXPECT_TRUE(r.null_spread_floored);
   EXPECT_DOUBLE_EQ(r.score_interval->sd, 0.0);
   EXPECT_DOUBLE_EQ(r.score_interval->sd_used, 0.005);
-  EXPECT_NEAR(r.score_interval->lower, 0.9 - t_star * 0.005 * std::sqrt(1.1), 1e-12);
-  EXPECT_NEAR(*r.features[0].test_statistic, (0.70 - 0.9) / (0.005 * std::sqrt(1.1)), 1e-9);
+  EXPECT_NEAR(r.score_interval->lower, 0.9 - t_star * 0.005 * std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(*r.features[0].test_statistic, (0.70 - 0.9) / (0.005 * std::sqrt(2.0)), 1e-9);
   EXPECT_TRUE(r.to_json(d)["null_zero_spread"].get<bool>());
-  // Losing a row or a few against a zero-spread null is not strong (it was before the floor); lower = 0.8437.
+  // Losing a row or a few against a zero-spread null is not strong (it was before the floor); lower = 0.8242.
   s.test_scores[0] = 0.89;
   s.test_scores[1] = 0.85;
   r = run(d, ten_samples(), context(1), s, boruta_script({0, 1, 2, 3}));
@@ -631,8 +645,13 @@ TEST(SfcExact, PartnerStep) {
   EXPECT_EQ(p4.score, 0.70);
   EXPECT_EQ(p4.baseline_score, 0.91);
   // The strong test's statistic: centred on the null's mean by the pairing, scaled as in step 7.
-  const double scale = 0.011832159566199232 * std::sqrt(1.0 + 1.0 / 10.0);
+  const double scale = kNullSd * std::sqrt(2.0);
   EXPECT_NEAR(*p4.statistic, (0.70 - 0.91) / scale, 1e-9);
+  // test_alpha is shared by the 3 strong tests and the 2 partner tests: each tail is 3e-6 / 5.
+  EXPECT_EQ(r.score_interval->tests, 5);
+  EXPECT_DOUBLE_EQ(r.score_interval->tail, 3e-6 / 5);
+  const boost::math::students_t t9(9.0);
+  EXPECT_NEAR(r.score_interval->lower, 0.91 - boost::math::quantile(t9, 1.0 - 6e-7) * scale, 1e-12);
   EXPECT_EQ(r.features[5].partner_test->partners, (std::vector<std::size_t>{1}));
   EXPECT_FALSE(r.features[5].partner_test->relevant);
   EXPECT_FALSE(r.features[6].partner_test.has_value());
@@ -748,8 +767,12 @@ TEST(SfcExact, Document) {
   EXPECT_EQ(j["features"][3]["relevance"], "weak");
   EXPECT_EQ(j["features"][5]["relevance"], "irrelevant");
   EXPECT_EQ(keys(j["score_interval"]), (std::vector<std::string>{"mean", "sd", "sd_floor", "sd_used", "lower",
-                                                                  "upper", "t_quantile", "n_samples", "scale",
-                                                                  "matrix", "sides"}));
+                                                                  "upper", "t_quantile", "tail", "paired", "tests",
+                                                                  "n_samples", "scale", "matrix", "sides"}));
+  EXPECT_EQ(j["score_interval"]["paired"], true);
+  EXPECT_EQ(j["score_interval"]["tests"], 3);
+  EXPECT_EQ(j["shadow_interval"]["paired"], false);
+  EXPECT_EQ(j["shadow_interval"]["tail"], 1e-6);  // fpr
   EXPECT_EQ(keys(j["diagnostics"]["seconds"]),
             (std::vector<std::string>{"boruta", "importance", "null", "tests", "partners", "total"}));
   EXPECT_EQ(j["boruta"]["method"], "boruta");

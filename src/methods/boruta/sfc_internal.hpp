@@ -85,6 +85,11 @@ FitQuery null_query(FitKind kind, std::size_t s, const std::vector<std::size_t>&
 // its half-width using max(σ, sd_floor).
 Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
                        const std::string& matrix, double n_new, double sd_floor = 0.0);
+// The paired tests' score interval (step 6): mean ± t·max(σ, sd_floor)·√(1 + 1/r), with t for the tail
+// test_alpha/m per side (halved with sided two), m = max(1, tests): a test compares the mean of r perturbed
+// fits with one unperturbed baseline, which under the null is one more draw of the same spread.
+Interval paired_score_interval(const std::vector<double>& values, const Options& o, const std::string& matrix,
+                               double sd_floor, std::size_t tests);
 
 // Γ's interval (docs/boruta.md#sfc-steps step 4) from the shadow importances γ_s, on the scale of
 // `shadow_scale`: under cube-root the t interval of the cube roots, its bounds cubed back into importance units.
@@ -97,7 +102,7 @@ double score_resolution(const Dataset& data, const Options& o, const ScoreRows& 
 // One tested feature's verdict from the mean of its test scores against the score interval.
 struct TestVerdict {
   bool strong = false;
-  std::optional<double> statistic;  // (score − mean)/(sd_used·√(1/r + 1/α)); null when sd_used = 0
+  std::optional<double> statistic;  // (score − mean)/(sd_used·w), w as the interval's; null when sd_used = 0
   std::optional<double> p_value;    // Student-t with α − 1 df: lower tail, or both tails under `two`
 };
 TestVerdict strong_test(double score, const Interval& interval, const Options& o);
@@ -114,10 +119,11 @@ struct PartnerCandidate {
 std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                                  const std::vector<bool>& constant, double min_r);
 
-// Step 8 on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests the candidates with the test
+// Step 8 on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests `candidates`
+// (partner_candidates on V) with the test
 // forest seeds, each paired with its design's own unperturbed baseline, and gives those found relevant class 1.
 // Returns the number of fits.
-std::size_t partner_step(const Dataset& data, const std::vector<bool>& constant, const Options& o,
+std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate>& candidates, const Options& o,
                          std::uint64_t seed, const FitProvider& fits, const FitPlan& plan, const RunContext& ctx,
                          Result& r);
 

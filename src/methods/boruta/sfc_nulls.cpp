@@ -1,5 +1,6 @@
 // SFC's null intervals (docs/boruta.md#sfc-steps steps 4 and 6, Algorithm 1): the mean of α null values ±
-// t_{α−1}⁻¹(1 − p)·σ·√(1/n_new + 1/α), through the shared prediction interval. Both bounds are kept for the
+// t_{α−1}⁻¹(1 − p)·σ·√(1/n_new + 1/α), through the shared prediction interval; the paired tests' score interval
+// widens that to √(1 + 1/r) at the tail test_alpha/m. Both bounds are kept for the
 // report; `sides` records which ones the decision uses (the shadow interval its upper bound, the score interval
 // its lower bound or both).
 #include <algorithm>
@@ -20,6 +21,7 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   iv.lower = pi.lower;
   iv.upper = pi.upper;
   iv.t_quantile = pi.t;
+  iv.tail = o.fpr;
   iv.n_samples = static_cast<int>(values.size());
   // All values equal: σ is 0, not the ~1e-16 that summing them in floating point leaves (docs/boruta.md#errors-and-edge-cases degenerate_null).
   if (std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end()) {
@@ -35,6 +37,20 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   }
   iv.matrix = matrix;
   iv.sides = std::string(stats::to_string(sides));
+  return iv;
+}
+
+Interval paired_score_interval(const std::vector<double>& values, const Options& o, const std::string& matrix,
+                               double sd_floor, std::size_t tests) {
+  const double r = static_cast<double>(o.test_repeats);
+  Interval iv = null_interval(values, o, o.sided, matrix, r, sd_floor);
+  iv.paired = true;
+  iv.tests = static_cast<int>(std::max<std::size_t>(1, tests));
+  iv.tail = std::min(0.5, o.test_alpha / static_cast<double>(iv.tests) / (o.sided == stats::Sides::two ? 2.0 : 1.0));
+  iv.t_quantile = stats::student_t_quantile(static_cast<double>(values.size()) - 1.0, 1.0 - iv.tail);
+  const double half = iv.t_quantile * iv.sd_used * std::sqrt(1.0 + 1.0 / r);
+  iv.lower = iv.mean - half;
+  iv.upper = iv.mean + half;
   return iv;
 }
 

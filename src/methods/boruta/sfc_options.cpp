@@ -109,7 +109,11 @@ const options::Table<Options>& option_table() {
     t.group("SFC");
     t.add("n_resampling", &Options::n_resampling, "Null samples α (< 30 makes the t quantile large)")
         .range(Range::closed(3, 10000));
-    t.add("fpr", &Options::fpr, "Tail probability p of the prediction intervals").range(Range::open(0, 0.5));
+    t.add("fpr", &Options::fpr, "Tail probability p of the shadow interval (with compat reference also the score's)")
+        .range(Range::open(0, 0.5));
+    t.add("test_alpha", &Options::test_alpha,
+          "Family-wise error rate of the strong and partner tests (Bonferroni over a run's tests)")
+        .range(Range::open(0, 1));
     t.choice("null_matrix", &Options::null_matrix, null_matrix_words(),
              "Score null on the relevant set V (paper) or all features (squamish)");
     t.choice("null_seeds", &Options::null_seeds, null_seeds_words(),

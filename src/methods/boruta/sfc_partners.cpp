@@ -45,11 +45,9 @@ std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const
   return out;
 }
 
-std::size_t partner_step(const Dataset& data, const std::vector<bool>& constant, const Options& o,
+std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate>& cands, const Options& o,
                          std::uint64_t seed, const FitProvider& fits, const FitPlan& plan, const RunContext& ctx,
                          Result& r) {
-  const std::vector<PartnerCandidate> cands =
-      partner_candidates(data.X, r.relevant, constant, o.partner_correlation);
   if (cands.empty()) return 0;
   const std::size_t n = data.n_samples(), reps = static_cast<std::size_t>(o.test_repeats);
   // Per candidate: its test repeats, then one baseline per distinct test forest seed (one under fixed and shared).

@@ -28,6 +28,9 @@ Json interval_json(const Interval& iv) {
   j["lower"] = json_number(iv.lower);
   j["upper"] = json_number(iv.upper);
   j["t_quantile"] = json_number(iv.t_quantile);
+  j["tail"] = json_number(iv.tail);
+  j["paired"] = iv.paired;
+  j["tests"] = iv.tests;
   j["n_samples"] = iv.n_samples;
   j["scale"] = iv.scale;
   j["matrix"] = iv.matrix;

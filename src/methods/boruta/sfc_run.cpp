@@ -240,14 +240,22 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     // compat reference, which keeps squamish's statistics). A full g failed the linear-set strong-recall target.
     const double resolution = detail::score_resolution(data, o, rows);
     const double floor = 0.5 * resolution;
-    r.score_interval = detail::null_interval(r.null_scores, o, o.sided,
-                                             o.null_matrix == NullMatrix::relevant ? "relevant" : "all",
-                                             static_cast<double>(reps), o.reference ? 0.0 : floor);
+    const std::string matrix = o.null_matrix == NullMatrix::relevant ? "relevant" : "all";
+    // Step 8's candidates are known now: with the strong tests they share test_alpha.
+    const std::vector<detail::PartnerCandidate> partner_cands =
+        o.partner_correlation > 0.0 && !shortcut
+            ? detail::partner_candidates(data.X, V, constant, o.partner_correlation)
+            : std::vector<detail::PartnerCandidate>{};
+    r.score_interval = o.reference ? detail::null_interval(r.null_scores, o, o.sided, matrix,
+                                                           static_cast<double>(reps), 0.0)
+                                   : detail::paired_score_interval(r.null_scores, o, matrix, floor,
+                                                                   tested.size() + partner_cands.size());
     const Interval& iv = *r.score_interval;
     r.null_zero_spread = iv.sd == 0.0;
     r.null_spread_floored = iv.sd_used > iv.sd;
-    const std::string remedy = "use --null-seeds fresh (forest seeds vary in the null, with --fpr 0.01 to keep "
-                               "power) or a larger --test-repeats, and read strong calls as fragile";
+    const std::string remedy = std::string("use --null-seeds fresh (forest seeds vary in the null") +
+                               (o.reference ? ", with --fpr 0.01 to keep power" : "") +
+                               ") or a larger --test-repeats, and read strong calls as fragile";
     if (r.null_zero_spread)
       r.warnings.push_back("degenerate_null: every null score was " + format_sig(iv.mean) +
                            ": the null has zero spread (one forest seed, and the permuted column changes no "
@@ -366,7 +374,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     if (o.partner_correlation > 0.0 && !shortcut) {
       ctx.check_cancel();
       t = Clock::now();
-      own_fits += detail::partner_step(data, constant, o, seed, fits, plan, ctx, r);
+      own_fits += detail::partner_step(data, partner_cands, o, seed, fits, plan, ctx, r);
       r.seconds.partners = since(t);
     }
 

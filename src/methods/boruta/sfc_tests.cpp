@@ -15,7 +15,9 @@ TestVerdict strong_test(double score, const Interval& iv, const Options& o) {
   v.strong = score < iv.lower || (two && score > iv.upper);
   if (iv.sd_used > 0.0) {
     const double alpha = static_cast<double>(iv.n_samples);
-    const double scale = iv.sd_used * std::sqrt(1.0 / static_cast<double>(o.test_repeats) + 1.0 / alpha);
+    const double r = static_cast<double>(o.test_repeats);
+    // Paired: the mean of r perturbed fits minus one unperturbed baseline, which under the null is one more draw.
+    const double scale = iv.sd_used * std::sqrt(iv.paired ? 1.0 + 1.0 / r : 1.0 / r + 1.0 / alpha);
     const double stat = (score - iv.mean) / scale;
     v.statistic = stat;
     const boost::math::students_t dist(alpha - 1.0);

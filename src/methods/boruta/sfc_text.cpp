@@ -23,10 +23,14 @@ std::string p_value(const std::optional<double>& v) {
 }
 
 std::string interval_text(const Interval& i) {
+  // The paired interval's t comes from test_alpha shared by m tests: say so, as a reader checks it against --fpr.
+  const std::string level = i.paired ? " for a tail of " + format_significant(i.tail, 3) + " (test_alpha over " +
+                                           std::to_string(i.tests) + (i.tests == 1 ? " test)" : " tests)")
+                                     : "";
   return "[" + format_fixed(i.lower, 4) + ", " + format_fixed(i.upper, 4) + "] (" +
          (i.scale == "raw" ? "" : "on the " + i.scale + " scale: ") + "mean " + format_fixed(i.mean, 4) + ", sd " +
          format_fixed(i.sd, 4) + ", " + std::to_string(i.n_samples) + " samples, t = " + format_fixed(i.t_quantile, 3) +
-         ")";
+         level + ")";
 }
 
 }  // namespace
@@ -82,6 +86,7 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
       << interval_text(r.shadow_interval) << "\n";
   if (r.score_interval)
     out << "score interval of the null on the " << r.score_interval->matrix << " set (strong: test score "
+        << (r.score_interval->paired ? "- its baseline + mean " : "")
         << (r.options.sided == stats::Sides::two ? "outside" : "below") << " it): " << interval_text(*r.score_interval)
         << "; model score " << format_fixed(r.model_score, 4) << "\n";
   out << r.n_fits << " forest fits\n";

@@ -40,7 +40,7 @@ TEST(FriErrors, OptionRanges) {
   const featrel::Dataset d = data();
   expect_error<InputError>(d, with([](Options& o) { o.C = -1; }), {"option 'C'", "in [1e-08, 1e+08]", "got -1"});
   expect_error<InputError>(d, with([](Options& o) { o.C = 0; }), {"C"});
-  expect_error<InputError>(d, with([](Options& o) { o.epsilon = -0.1; }), {"option 'epsilon'", "in [0, 1e+08]"});
+  expect_error<InputError>(d, with([](Options& o) { o.epsilon = -0.1; }), {"option 'epsilon'", ">= 0", "got -0.1"});
   expect_error<InputError>(d, with([](Options& o) { o.w_l1_slack = -0.1; }), {"option 'w_l1_slack'", "in [0, 10]"});
   expect_error<InputError>(d, with([](Options& o) { o.loss_slack = -0.1; }), {"loss_slack"});
   expect_error<InputError>(d, with([](Options& o) { o.loss_floor = -1; }), {"loss_floor"});

@@ -4,7 +4,9 @@
 // bitwise identical JSON for 1 and 4 threads.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+#include <utility>
 
 #include "fri_test_data.hpp"
 
@@ -180,6 +182,42 @@ TEST_P(FriInvariants, Presets) {
 
 INSTANTIATE_TEST_SUITE_P(Tasks, FriInvariants, ::testing::Values("classification", "regression", "ordinal"),
                          [](const auto& info) { return info.param; });
+
+// The regression target's units change nothing but the numbers in those units: the LPs see y in units of its SD
+// (before, y × 1e-9 selected nothing and y × 1e11 failed in the solver). ε, ‖w*‖₁, L*, μ, ρ and the weights scale
+// with y; C, the intervals and the classes do not. Also with a fixed ε, given in y's units.
+TEST(FriInvariantsMisc, RegressionTargetUnitsChangeNoInterval) {
+  const featrel::Dataset d = fri_test::generated(small("regression"), 4);
+  for (const bool fixed_epsilon : {false, true}) {
+    Options o;
+    if (fixed_epsilon) o.epsilon = 0.05;
+    const Result a = featrel::fri::run(d, o, fri_test::context(4));
+    for (const double unit : {1e-9, 1e12}) {
+      featrel::Dataset s = d;
+      s.y *= unit;
+      Options os = o;
+      if (fixed_epsilon) os.epsilon = 0.05 * unit;
+      const Result b = featrel::fri::run(s, os, fri_test::context(4));
+      const auto& ma = a.models[0];
+      const auto& mb = b.models[0];
+      EXPECT_EQ(ma.hyper.C, mb.hyper.C) << unit;
+      EXPECT_NEAR(mb.hyper.epsilon, ma.hyper.epsilon * unit, 1e-9 * ma.hyper.epsilon * unit) << unit;
+      for (const auto& [x, y] : {std::pair{ma.baseline.l1_norm, mb.baseline.l1_norm},
+                                 std::pair{ma.baseline.loss, mb.baseline.loss},
+                                 std::pair{ma.baseline.bias, mb.baseline.bias},
+                                 std::pair{ma.model_class.mu, mb.model_class.mu},
+                                 std::pair{ma.model_class.rho, mb.model_class.rho}})
+        EXPECT_NEAR(y, x * unit, 1e-9 * std::abs(x) * unit + 1e-12 * unit) << unit;
+      for (std::size_t j = 0; j < a.features.size(); ++j) {
+        EXPECT_NEAR(a.features[j].lower, b.features[j].lower, 1e-9) << unit << " " << j;
+        EXPECT_NEAR(a.features[j].upper, b.features[j].upper, 1e-9) << unit << " " << j;
+        EXPECT_EQ(a.features[j].cls, b.features[j].cls) << unit << " " << j;
+        EXPECT_NEAR(mb.baseline.weights[j], ma.baseline.weights[j] * unit,
+                    1e-9 * std::abs(ma.baseline.weights[j]) * unit + 1e-12 * unit);
+      }
+    }
+  }
+}
 
 TEST(FriInvariantsMisc, ConstantColumnsAreReportedAndLeftOut) {
   featrel::Dataset d = fri_test::generated(small("classification"), 3);

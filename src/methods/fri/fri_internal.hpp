@@ -40,6 +40,10 @@ struct Problem {
   std::size_t n_strata = 0;
   int n_levels = 0;                      // 2 (classification), K (ordinal), 0 (regression)
   double s_y = 1.0;                      // population sd of y (regression), else 1
+  // Regression: y was divided by this (its population SD) before it entered the LPs, whose tolerances are
+  // absolute; a fixed ε is divided by it on the way in, and every result in y's units multiplied on the way
+  // out (to_y_units). 1 for the other tasks and a constant y.
+  double y_unit = 1.0;
   std::uint64_t seed = 0;                // this problem's seed (the run seed, or derived per class)
   std::string label;                     // multiclass: the class of this one-vs-rest problem
   const std::vector<std::string>* names = nullptr;  // feature names for messages

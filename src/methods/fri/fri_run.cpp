@@ -91,6 +91,22 @@ void result_warnings(const Problem& pb, const ModelResult& r, std::vector<std::s
 
 }  // namespace
 
+// Regression: the LPs saw y / y_unit (Problem::y_unit); the quantities in y's units go back to them. The intervals,
+// shares of ‖w*‖₁, and C do not change with y's units.
+namespace {
+
+void to_y_units(ModelResult& r, double unit) {
+  if (unit == 1.0) return;
+  r.hyper.epsilon *= unit;
+  for (GridPoint& g : r.hyper.grid) g.epsilon *= unit;
+  for (double* v : {&r.baseline.l1_norm, &r.baseline.loss, &r.baseline.privileged_l1_norm, &r.baseline.bias,
+                    &r.model_class.mu, &r.model_class.rho, &r.model_class.loss_se})
+    *v *= unit;
+  for (double& w : r.baseline.weights) w *= unit;
+}
+
+}  // namespace
+
 FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext& ctx, std::vector<PhaseStats>& phases,
                           bool keep_witnesses) {
   FittedProblem out;
@@ -171,7 +187,7 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
     if (!pb.priv_active.empty())
       why += "; with privileged columns, a small --privileged-kappa (here " + format_number(o.privileged_kappa) +
              ") can make the correcting functions cheaper than any normal weight: try a larger one";
-    warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N) +
+    warnings.push_back(pb.prefix() + "the baseline model has no weights (‖w*‖₁ = " + format_number(fit.N * pb.y_unit) +
                        " at C = " + c_text(fit.C) + "): " + why + "; every feature is reported irrelevant");
   } else {
     // Probes first: screening needs the noise threshold before it decides which bound LPs to skip (and the
@@ -234,7 +250,7 @@ FittedProblem fit_problem(const Problem& pb, const Options& o, const RunContext&
     }
     result_warnings(pb, r, warnings);
   }
-
+  to_y_units(r, pb.y_unit);
   return out;
 }
 
@@ -517,6 +533,13 @@ std::unique_ptr<Prepared> prepare(const Dataset& data, const Options& options, s
         pb.task = LpTask::regression;
         pb.y = data.y;
         pb.s_y = population_sd(data.y);
+        // The LP sees y in units of its SD, so the solver's absolute tolerances mean the same for a target in
+        // molar as in dollars (y × 1e-9 selected nothing, y × 1e11 failed in CLP); the optimum scales exactly.
+        if (pb.s_y > 0.0 && std::isfinite(pb.s_y)) {
+          pb.y_unit = pb.s_y;
+          pb.y /= pb.s_y;
+          pb.s_y = 1.0;
+        }
         break;
       case Task::multiclass:
         break;

@@ -229,7 +229,7 @@ SearchOutcome grid_search(const Problem& pb, const Options& o, const RunContext&
   std::vector<double> eps{0.0};
   if (regression) {
     if (o.epsilon) {
-      eps = {*o.epsilon};
+      eps = {*o.epsilon / pb.y_unit};
     } else {
       eps.clear();
       for (double e : o.epsilon_grid) eps.push_back(e * pb.s_y);
@@ -271,7 +271,7 @@ SearchOutcome reference_search(const Problem& pb, const Options& o, const RunCon
     c.C = o.C ? *o.C : std::pow(10.0, logc);
     if (regression) {
       const double e = kReferenceEpsilons[g.bounded(7)];
-      c.epsilon = o.epsilon ? *o.epsilon : e;
+      c.epsilon = (o.epsilon ? *o.epsilon : e) / pb.y_unit;  // the reference's ε are in y's units
     }
     cand.push_back(c);
   }
@@ -377,7 +377,7 @@ SearchOutcome search(const Problem& pb, const Options& o, const RunContext& ctx,
   if (!needed) {
     SearchOutcome out;
     out.hyper.C = *o.C;
-    out.hyper.epsilon = regression ? *o.epsilon : 0.0;
+    out.hyper.epsilon = regression ? *o.epsilon / pb.y_unit : 0.0;
     out.hyper.searched = false;
     return out;
   }

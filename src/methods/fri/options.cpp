@@ -126,7 +126,7 @@ const options::Table<Options>& option_table() {
         .flag("--C")
         .value_name("C");
     t.add("epsilon", &Options::epsilon, "Fix epsilon (units of y) of the regression SVM and skip its search")
-        .range(Range::closed(0, 1e8))
+        .range(Range::at_least(0))  // y may come in any units
         .unset("searched")
         .value_name("E");
     t.custom<std::vector<double>>(

@@ -205,6 +205,7 @@ class FeatrelSelector(SelectorMixin, BaseEstimator):
         else:
             # Labels of any type become codes 0..K-1 in sorted order (the order the core sorts text labels in).
             labels, y_core = label_codes(y)
+            data["class_names"] = [str(c) for c in labels]  # the core names its classes with them
             if data.get("task", "auto") == "auto":
                 data["task"] = "classification"  # text labels are classes, as in a CSV file
         if data.get("task", "auto") == "auto" and labels is None:

@@ -199,13 +199,28 @@ using TextColumns = std::vector<std::vector<std::string>>;
 Dataset dataset_for(const MethodSpec& spec, const Eigen::MatrixXd& X, const std::vector<std::string>& names,
                     const TextColumns& text_columns, const Eigen::VectorXd& y, const std::string& data_json) {
   CsvOptions csv;
-  data_option_table().set_json(csv, parse_settings(data_json));
+  Settings settings = parse_settings(data_json);
+  // The labels of a target the Python side coded 0..K-1 (any label type; not a data option of the CLI).
+  std::vector<std::string> class_names;
+  if (settings.is_object() && settings.contains("class_names")) {
+    class_names = settings["class_names"].get<std::vector<std::string>>();
+    settings.erase("class_names");
+  }
+  data_option_table().set_json(csv, settings);
   csv.supported = spec.tasks;
   csv.command = spec.name;
   if (static_cast<std::size_t>(X.rows()) != static_cast<std::size_t>(y.size()))
     throw InputError("X has " + std::to_string(X.rows()) + " rows but y has " + std::to_string(y.size()) +
                      " values");
-  return make_dataset(X, names, text_columns, y, csv);
+  Dataset data = make_dataset(X, names, text_columns, y, csv);
+  // Named as the CLI names a CSV file's labels, so that every label in the document (per-class results, warnings)
+  // is the user's, not its code. Only when the codes came through as 0..K-1 in order.
+  if (!class_names.empty() && data.classes.size() == class_names.size()) {
+    bool codes = true;
+    for (std::size_t k = 0; k < data.classes.size(); ++k) codes = codes && data.classes[k] == std::to_string(k);
+    if (codes) data.classes = class_names;
+  }
+  return data;
 }
 
 RunContext context_for(std::uint64_t seed, unsigned threads, std::atomic<bool>& cancel, ProgressSlot* progress) {

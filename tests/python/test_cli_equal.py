@@ -87,3 +87,27 @@ def test_wide_report_is_folded_as_the_cli_folds_it(cli, tmp_path):
     assert est.report_ == printed.replace(str(data), "<memory>")
     assert "... 200 more features, none of them confirmed or tentative" in est.report_
     assert len(est.report_.splitlines()) < 120
+
+
+def test_text_class_labels_name_every_class_as_the_cli_does(cli, tmp_path):
+    # Text labels reach the core as codes 0..K-1; the document must still name the user's classes everywhere
+    # (per-class intervals, one-vs-rest results, warnings), as the CLI does for the same CSV.
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(90, 4))
+    level = np.digitize(X[:, 0] + 0.3 * rng.normal(size=90), [-0.4, 0.4])
+    y = np.array(["low", "mid", "high"])[level]
+    path = tmp_path / "labels.csv"
+    with open(path, "w") as f:
+        f.write("x0,x1,x2,x3,y\n")
+        for row, label in zip(X, y):
+            f.write(",".join(repr(float(v)) for v in row) + f",{label}\n")
+    out = tmp_path / "fri.json"
+    subprocess.run([cli, "fri", str(path), "--target", "y", "--C", "1", "--n-probes", "20", "--seed", "2", "--quiet",
+                    "--json", str(out)], check=True)
+    doc = json.loads(out.read_text())
+    est = featrel.FRI(random_state=2, C=1, n_probes=20).fit(X, y)
+    assert doc["classes"] == ["high", "low", "mid"]
+    assert est.result_["classes"] == doc["classes"]
+    assert [m["label"] for m in est.result_["one_vs_rest"]] == ["high", "low", "mid"]
+    assert est.result_["features"] == doc["features"]
+    assert est.result_["diagnostics"]["warnings"] == doc["diagnostics"]["warnings"]

@@ -120,6 +120,9 @@ Method parse_method(std::string_view word);  // mrmr | fisher | laplacian (lapla
 
 // The settings of one selector run. The defaults below are the only place they are written: the option tables,
 // `featrel --help` and the UBayFS ensemble (ubayfs::Options) read them from here.
+// Without `all` and without n_features_to_select: the top kAutoFeatures, or every feature when there are fewer.
+inline constexpr int kAutoFeatures = 10;
+
 struct Options {
   Method method = Method::mrmr;  // which selector (set by the command, not an option of the tables)
   // n; auto = 10, or every feature when there are fewer (was the CLI's default).

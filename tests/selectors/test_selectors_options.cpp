@@ -3,6 +3,8 @@
 // compat rule of mrmr, and rank() on a whole data set with the effective options echoed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -110,3 +112,29 @@ TEST(SelectorOptions, RankEchoesTheEffectiveOptions) {
 }
 
 }  // namespace
+
+namespace {
+
+bool says_all_selected(const selectors::Result& r) {
+  return std::any_of(r.warnings.begin(), r.warnings.end(),
+                     [](const std::string& w) { return w.rfind("all_selected", 0) == 0; });
+}
+
+}  // namespace
+
+// Iris has 4 features: the default count (10) selects all of them, which is a ranking, not a selection, and the
+// run says so; asked for explicitly (-k 4 or --all), or with fewer than all, it does not.
+TEST(SelectorOptions, DefaultCountCoveringEveryFeatureIsSaid) {
+  selectors::Options o;
+  o.method = Method::mrmr;
+  const auto r = selectors::rank(iris(), o);
+  EXPECT_EQ(r.order.size(), 4u);
+  EXPECT_TRUE(says_all_selected(r));
+  o.n_features_to_select = 4;
+  EXPECT_FALSE(says_all_selected(selectors::rank(iris(), o)));
+  o.n_features_to_select.reset();
+  o.all = true;
+  EXPECT_FALSE(says_all_selected(selectors::rank(iris(), o)));
+  o.all = false;
+  EXPECT_FALSE(says_all_selected(selectors::rank(bcw(), o)));  // 30 features: the top 10
+}

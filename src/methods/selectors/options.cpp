@@ -12,8 +12,6 @@ namespace featrel::selectors {
 
 namespace {
 
-// Without --all and without n: the top 10, or every feature when there are fewer.
-constexpr int kAutoFeatures = 10;
 
 const options::Choices<Method>& method_words() {
   static const options::Choices<Method> words{

@@ -29,6 +29,10 @@ Result rank(const Dataset& data, const Options& given, const RunContext& ctx) {
                          " non-constant features; ranking " + std::to_string(p));
     n = p;
   }
+  if (!given.all && !given.n_features_to_select && n == p)
+    r.warnings.push_back("all_selected: the default n_features_to_select (" + std::to_string(kAutoFeatures) +
+                         ") covers all " + std::to_string(p) + " non-constant features, so every one is selected: "
+                         "read the ranks (the order of the picks), or give -k to select fewer");
   Ranking ranking;
   switch (options.method) {
     case Method::mrmr: ranking = mrmr(prep.Z, prep.y, n, options.mrmr_relevance); break;

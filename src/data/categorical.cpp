@@ -115,6 +115,18 @@ void encode_categorical(RawTable& raw, const CsvOptions& options, Dataset& out) 
       encoded.push_back(names.back());
       out.origins.push_back({name, levels.names[k], j});
     }
+    if (forced && L > options.max_levels) {
+      // Asked for, so not refused; but so many indicator columns are rarely what was meant (a numeric column
+      // named by mistake, or an identifier).
+      const bool all_distinct = std::count(levels.codes.begin(), levels.codes.end(), -1) == 0 && L == n;
+      out.warnings.push_back("column '" + name + "' is read as categories as --categorical asks: its " +
+                             std::to_string(L) + " distinct values" +
+                             (all_distinct ? " (a different one in every row: an identifier?)" : "") + " become " +
+                             std::to_string(encoded.size()) + " indicator columns, more than the " +
+                             std::to_string(options.max_levels) +
+                             " levels a column may have to be read as categories on its own; if its values are "
+                             "quantities, leave it out of --categorical");
+    }
     if (!forced) {
       out.warnings.push_back("column '" + name + "' is categorical (" + std::to_string(L) + " level" +
                              (L == 1 ? "" : "s") + ": " + plain_list(levels.names) + "); encoded as " +

@@ -254,6 +254,16 @@ TEST(MakeDatasetText, RefusalsNameTheColumn) {
     expect_parts(e.what(), {"<memory>, row 1, column 'patient': value 'P100' is not numeric", "an identifier?",
                             "--categorical patient", "--drop"});
   }
+  // Named with --categorical the identifier is read as asked, with a warning: 25 levels, 25 indicator columns.
+  CsvOptions forced;
+  forced.categorical = {"patient"};
+  const Dataset ids = make_dataset(X, {"x", "patient"}, text, y, forced);
+  EXPECT_EQ(ids.n_features(), 26u);
+  const auto said = std::find_if(ids.warnings.begin(), ids.warnings.end(),
+                                 [](const std::string& w) { return w.find("--categorical asks") != std::string::npos; });
+  ASSERT_NE(said, ids.warnings.end());
+  expect_parts(*said, {"column 'patient' is read as categories as --categorical asks", "25 distinct values",
+                                 "an identifier?", "25 indicator columns", "more than the 20"});
   text[1].assign(25, "inf");
   EXPECT_THROW(make_dataset(X, {"x", "patient"}, text, y, CsvOptions{}), InputError);
   text[1].resize(3);  // not one value per row

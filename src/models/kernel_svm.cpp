@@ -60,6 +60,11 @@ double scale_gamma(const Eigen::MatrixXd& X) {
   if (count == 0.0) return 1.0;
   const double mean = X.sum() / count;
   const double var = (X.array() - mean).square().sum() / count;
+  // A variance beyond double range would make γ = 0, which libsvm refuses with an error about an option the user
+  // never set: name the cause instead.
+  if (!std::isfinite(var))
+    throw InputError("svm: the features' variance overflows double precision (values near 1e154 or beyond), so "
+                     "gamma 'scale' = 1/(d·Var(X)) would be 0; rescale the features or give --svm-gamma");
   return var > 0.0 ? 1.0 / (static_cast<double>(X.cols()) * var) : 1.0;
 }
 

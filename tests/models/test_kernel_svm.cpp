@@ -27,6 +27,8 @@ TEST(KernelSvm, ScaleGammaByHand) {
   // Entries 1, 2, 3, 4: mean 2.5, population variance 1.25, d = 2 → γ = 1/(2·1.25).
   EXPECT_DOUBLE_EQ(ksvm::scale_gamma(Eigen::MatrixXd{{1.0, 2.0}, {3.0, 4.0}}), 0.4);
   EXPECT_DOUBLE_EQ(ksvm::scale_gamma(Eigen::MatrixXd::Constant(3, 4, 2.0)), 1.0);  // Var 0 → 1
+  // A variance beyond double range is named, not passed on as γ = 0.
+  EXPECT_THROW(ksvm::scale_gamma(Eigen::MatrixXd{{1e300, 2.0}, {-1e300, 4.0}}), featrel::InputError);
 }
 
 TEST(KernelSvm, SeparatesCirclesWhereALinearModelCannot) {

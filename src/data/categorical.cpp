@@ -21,6 +21,7 @@ namespace {
 struct Levels {
   std::vector<std::string> names;  // in level order: each level as first written
   std::vector<int> codes;          // per row; -1 = missing
+  bool numeric = false;            // every present value is a number
 };
 
 Levels find_levels(const std::vector<std::string>& text, const CsvOptions& options, bool decimal_comma) {
@@ -40,6 +41,7 @@ Levels find_levels(const std::vector<std::string>& text, const CsvOptions& optio
     std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) { return text[a] < text[b]; });
   }
   Levels levels;
+  levels.numeric = numeric;
   levels.codes.assign(n, -1);
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const std::size_t a = k > 0 ? rows[k - 1] : 0, b = rows[k];
@@ -115,11 +117,11 @@ void encode_categorical(RawTable& raw, const CsvOptions& options, Dataset& out) 
       encoded.push_back(names.back());
       out.origins.push_back({name, levels.names[k], j});
     }
-    if (forced && L > options.max_levels) {
-      // Asked for, so not refused; but so many indicator columns are rarely what was meant (a numeric column
-      // named by mistake, or an identifier).
+    if (forced && levels.numeric && L > options.max_levels) {
+      // Asked for, so not refused; but a column of numbers with this many values is rarely meant as categories
+      // (a quantity named by mistake, or an identifier). Declared text categories (a pandas category) are not.
       const bool all_distinct = std::count(levels.codes.begin(), levels.codes.end(), -1) == 0 && L == n;
-      out.warnings.push_back("column '" + name + "' is read as categories as --categorical asks: its " +
+      out.warnings.push_back("column '" + name + "' of numbers is read as categories as --categorical asks: its " +
                              std::to_string(L) + " distinct values" +
                              (all_distinct ? " (a different one in every row: an identifier?)" : "") + " become " +
                              std::to_string(encoded.size()) + " indicator columns, more than the " +

@@ -254,15 +254,20 @@ TEST(MakeDatasetText, RefusalsNameTheColumn) {
     expect_parts(e.what(), {"<memory>, row 1, column 'patient': value 'P100' is not numeric", "an identifier?",
                             "--categorical patient", "--drop"});
   }
-  // Named with --categorical the identifier is read as asked, with a warning: 25 levels, 25 indicator columns.
+  // Named with --categorical, text categories are read as asked and draw no warning; a column of numbers with
+  // more than --max-levels values does (25 levels, 25 indicator columns).
   CsvOptions forced;
   forced.categorical = {"patient"};
+  const auto asks = [](const std::string& w) { return w.find("--categorical asks") != std::string::npos; };
+  const Dataset as_text = make_dataset(X, {"x", "patient"}, text, y, forced);
+  EXPECT_EQ(as_text.n_features(), 26u);
+  EXPECT_TRUE(std::none_of(as_text.warnings.begin(), as_text.warnings.end(), asks));
+  for (int i = 0; i < 25; ++i) text[1][static_cast<std::size_t>(i)] = std::to_string(100 + i);
   const Dataset ids = make_dataset(X, {"x", "patient"}, text, y, forced);
   EXPECT_EQ(ids.n_features(), 26u);
-  const auto said = std::find_if(ids.warnings.begin(), ids.warnings.end(),
-                                 [](const std::string& w) { return w.find("--categorical asks") != std::string::npos; });
+  const auto said = std::find_if(ids.warnings.begin(), ids.warnings.end(), asks);
   ASSERT_NE(said, ids.warnings.end());
-  expect_parts(*said, {"column 'patient' is read as categories as --categorical asks", "25 distinct values",
+  expect_parts(*said, {"column 'patient' of numbers is read as categories as --categorical asks", "25 distinct values",
                                  "an identifier?", "25 indicator columns", "more than the 20"});
   text[1].assign(25, "inf");
   EXPECT_THROW(make_dataset(X, {"x", "patient"}, text, y, CsvOptions{}), InputError);

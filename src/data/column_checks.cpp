@@ -71,32 +71,12 @@ void check_columns(const RawTable& raw, const CsvOptions& options, Dataset& out)
     }
   }
 
-  // Constant: population SD <= 1e-12 * max(1, |mean|) over the observed values of all rows.
   out.constant.assign(static_cast<std::size_t>(d), false);
   std::vector<std::string> constant_names;
   for (Eigen::Index j = 0; j < d; ++j) {
-    const auto column = X.col(j);
-    double sum = 0.0;
-    Eigen::Index count = 0;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      if (!std::isnan(column[i])) {
-        sum += column[i];
-        ++count;
-      }
-    }
-    bool constant = true;
-    if (count > 0) {
-      const double mean = sum / static_cast<double>(count);
-      double ss = 0.0;
-      for (Eigen::Index i = 0; i < n; ++i)
-        if (!std::isnan(column[i])) ss += (column[i] - mean) * (column[i] - mean);
-      const double sd = std::sqrt(ss / static_cast<double>(count));
-      constant = sd <= 1e-12 * std::max(1.0, std::abs(mean));
-    }
-    if (constant) {
-      out.constant[static_cast<std::size_t>(j)] = true;
-      constant_names.push_back(out.feature_names[static_cast<std::size_t>(j)]);
-    }
+    if (!is_constant_column(X.col(j))) continue;
+    out.constant[static_cast<std::size_t>(j)] = true;
+    constant_names.push_back(out.feature_names[static_cast<std::size_t>(j)]);
   }
   if (!constant_names.empty()) {
     out.warnings.push_back(std::to_string(constant_names.size()) + " constant column" +

@@ -3,12 +3,54 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "featrel/error.hpp"
 
 namespace featrel {
+
+namespace {
+
+// Calls f(value) for the entries of `column` at `rows` (empty = every entry), in row order.
+template <class F>
+void for_rows(const Eigen::Ref<const Eigen::VectorXd>& column, const std::vector<std::size_t>& rows, F f) {
+  if (rows.empty()) {
+    for (Eigen::Index i = 0; i < column.size(); ++i) f(column[i]);
+  } else {
+    for (std::size_t r : rows) f(column[static_cast<Eigen::Index>(r)]);
+  }
+}
+
+// Mean and SD of a column whose plain sums under- or overflowed: the values are first divided by their largest
+// magnitude, so every square lies in [0, 1]; the SD of a non-constant column stays finite and > 0.
+std::pair<double, double> scaled_moments(const Eigen::Ref<const Eigen::VectorXd>& column,
+                                         const std::vector<std::size_t>& rows, double count, double denominator) {
+  double scale = 0.0;
+  for_rows(column, rows, [&](double v) { scale = std::max(scale, std::abs(v)); });
+  double sum = 0.0, ss = 0.0;
+  for_rows(column, rows, [&](double v) { sum += v / scale; });
+  const double mean = sum / count;
+  for_rows(column, rows, [&](double v) { ss += (v / scale - mean) * (v / scale - mean); });
+  return {mean * scale, std::sqrt(ss / denominator) * scale};
+}
+
+}  // namespace
+
+bool is_constant_column(Eigen::Ref<const Eigen::VectorXd> column, const std::vector<std::size_t>& rows) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for_rows(column, rows, [&](double v) {
+    if (std::isnan(v)) return;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  });
+  if (lo > hi) return true;  // nothing observed
+  // A few ulps of the larger magnitude: rounding noise (0.1 + 0.2 against 0.3), not a measurement.
+  return hi - lo <= 4.0 * std::numeric_limits<double>::epsilon() * std::max(std::abs(lo), std::abs(hi));
+}
 
 Standardizer Standardizer::fit(Eigen::Ref<const Eigen::MatrixXd> X, const std::vector<std::size_t>& rows,
                                SdDivisor divisor) {
@@ -36,7 +78,7 @@ Standardizer Standardizer::fit(Eigen::Ref<const Eigen::MatrixXd> X, const std::v
     } else {
       for (std::size_t r : rows) sum += column[static_cast<Eigen::Index>(r)];
     }
-    const double mean = sum / count;
+    double mean = sum / count;
     double ss = 0.0;
     if (all_rows) {
       ss = (column.array() - mean).square().sum();
@@ -46,9 +88,13 @@ Standardizer Standardizer::fit(Eigen::Ref<const Eigen::MatrixXd> X, const std::v
         ss += dev * dev;
       }
     }
+    double sd = denominator > 0.0 ? std::sqrt(ss / denominator) : 0.0;
+    const bool constant = !(denominator > 0.0) || is_constant_column(column, rows);
+    // Squares of values near 1e-160 underflow to 0, near 1e160 they overflow (and sums near 1e308): rescale rather
+    // than divide by 0 or inf.
+    if (!std::isfinite(mean) || (!constant && !(sd > 0.0 && std::isfinite(sd))))
+      std::tie(mean, sd) = scaled_moments(column, rows, count, denominator);
     s.mean[j] = mean;
-    const double sd = denominator > 0.0 ? std::sqrt(ss / denominator) : 0.0;
-    const bool constant = !(sd > 1e-12 * std::max(1.0, std::abs(mean)));
     s.constant[static_cast<std::size_t>(j)] = constant;
     s.sd[j] = constant ? 1.0 : sd;
   }

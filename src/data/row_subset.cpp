@@ -29,10 +29,11 @@ Dataset subset_rows(const Dataset& data, const std::vector<std::size_t>& rows) {
     d.missing_rows[j] = std::move(flags);
     if (j < d.missing_counts.size()) d.missing_counts[j] = count;
   }
-  // The Dataset's rule for constant columns, on these rows (a subsample can make a column constant).
-  const Standardizer fitted = Standardizer::fit(d.X, {}, SdDivisor::population);
+  // The Dataset's rule for constant columns, on these rows (a subsample can make a column constant); it skips the
+  // NaN that --impute keep leaves.
   d.constant.resize(data.n_features(), false);
-  for (std::size_t j = 0; j < d.constant.size(); ++j) d.constant[j] = d.constant[j] || fitted.constant[j];
+  for (std::size_t j = 0; j < d.constant.size(); ++j)
+    d.constant[j] = d.constant[j] || is_constant_column(d.X.col(static_cast<Eigen::Index>(j)));
   d.warnings.clear();
   return d;
 }

@@ -164,6 +164,28 @@ TEST(SfcForest, ConstantColumnsAreIrrelevant) {
   EXPECT_EQ(r.boruta.features[9].decided_at, 0);
 }
 
+// A quantity in small units (x·1e-12) is measured like x (docs/architecture.md#constant-columns): the forest bins
+// it alike, so SFC and its Boruta step classify every feature as on the unscaled data.
+TEST(SfcForest, SmallUnitsClassifyAsTheUnscaledData) {
+  featrel::gen::RelevanceOptions ro;
+  ro.n_samples = 150;
+  ro.n_features = 10;
+  ro.n_strong = 3;
+  ro.n_weak = 4;
+  featrel::gen::GeneratedData g = featrel::gen::generate_relevance(ro, 4);
+  const featrel::Dataset unit = g.to_dataset();
+  g.X *= 1e-12;
+  const featrel::Dataset small = g.to_dataset();
+  EXPECT_EQ(small.constant, std::vector<bool>(10, false));
+  const Result a = run(unit, quick(), context(5, 2));
+  const Result b = run(small, quick(), context(5, 2));
+  for (std::size_t j = 0; j < 10; ++j) {
+    EXPECT_EQ(b.features[j].cls, a.features[j].cls) << "x" << j;
+    EXPECT_EQ(b.boruta.features[j].decision, a.boruta.features[j].decision) << "x" << j;
+  }
+  EXPECT_GT(std::count_if(a.features.begin(), a.features.end(), [](const FeatureResult& f) { return f.cls > 0; }), 0);
+}
+
 }  // namespace
 
 // --boruta-feature-sampling draws the Boruta step's columns per tree or per node on its own; unset, the step

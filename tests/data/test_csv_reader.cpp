@@ -235,14 +235,23 @@ TEST(CsvReader, KeepLeavesNaN) {
 }
 
 TEST(CsvReader, FlagsConstantColumnsWithAWarning) {
-  // c is constant; b varies by 1e-9 around 1e6, below 1e-12 * |mean| = 1e-6, so it is constant too.
-  const std::string text = "a,b,c,y\n1,1000000,5,0\n2,1000000.000000001,5,1\n3,1000000,5,0\n";
+  // c is constant; b's 1000000.0000000001 reads as the double next to 1e6 (rounding), so b is constant too.
+  const std::string text = "a,b,c,y\n1,1000000,5,0\n2,1000000.0000000001,5,1\n3,1000000,5,0\n";
   const Dataset d = read_csv_text(text, CsvOptions{});
   EXPECT_EQ(d.constant, (std::vector<bool>{false, true, true}));
   EXPECT_EQ(d.nonconstant_features(), (std::vector<std::size_t>{0}));
   ASSERT_EQ(d.warnings.size(), 1u);
   EXPECT_EQ(d.warnings[0], "2 constant columns ('b', 'c') left out of every model fit and reported with constant: true");
   EXPECT_EQ(d.X(0, 2), 5.0);  // still in X, so indices match the CSV
+  EXPECT_GT(d.X(1, 1), 1e6);
+}
+
+TEST(CsvReader, SmallUnitsAndLargeOffsetsAreNotConstant) {
+  // Picometres (sd ~1e-12) and 1e12 + x (sd ~1, 1e-12 of the mean) vary as x does.
+  const std::string text = "pm,offset,y\n1e-12,1000000000001,0\n3e-12,1000000000000,1\n2e-12,1000000000002,0\n";
+  const Dataset d = read_csv_text(text, CsvOptions{});
+  EXPECT_EQ(d.constant, (std::vector<bool>{false, false}));
+  EXPECT_TRUE(d.warnings.empty());
 }
 
 TEST(CsvReader, LargeTableIsTransposedCorrectly) {

@@ -5,6 +5,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/preprocess.hpp"
+#include "featrel/rng.hpp"
 
 namespace featrel {
 namespace {
@@ -64,15 +65,70 @@ TEST(Standardizer, SingleRowSampleSdCountsAsConstant) {
   EXPECT_TRUE(s.constant[0]);
 }
 
-TEST(Standardizer, NearConstantColumnRelativeToItsMean) {
-  Eigen::MatrixXd X(2, 2);
-  // Column 0: SD 5e-7 <= 1e-12 * 1e6 -> constant. Column 1: SD 5e-7 > 1e-12 * max(1, 0) -> scaled.
-  X << 1e6, 0.0, 1e6 + 1e-6, 1e-6;
+TEST(Standardizer, ConstantOnlyUpToRoundingWhateverTheScale) {
+  Eigen::MatrixXd X(2, 3);
+  // Column 0 differs in its last bit only: constant. Column 1 varies by 1e-12 of its offset 1e6, column 2 by
+  // 1e-6 around 0: both measured, both scaled.
+  X << 1e6, 1e6, 0.0, std::nextafter(1e6, 2e6), 1e6 + 1e-6, 1e-6;
   const Standardizer s = Standardizer::fit(X, {}, SdDivisor::population);
   EXPECT_TRUE(s.constant[0]);
   EXPECT_EQ(s.sd[0], 1.0);
   EXPECT_FALSE(s.constant[1]);
-  EXPECT_DOUBLE_EQ(s.sd[1], 5e-7);
+  EXPECT_NEAR(s.sd[1], 5e-7, 1e-10);  // 1e6 + 1e-6 is a double within 6e-11 of it
+  EXPECT_FALSE(s.constant[2]);
+  EXPECT_DOUBLE_EQ(s.sd[2], 5e-7);
+}
+
+TEST(Standardizer, TinyAndHugeColumnsGetFiniteScores) {
+  // Squares of 1e-170 underflow to 0 and squares of 1e170 overflow; the z-scores are those of 1, 2, 3, 6.
+  Eigen::MatrixXd X(4, 2);
+  X << 1e-170, 1e170, 2e-170, 2e170, 3e-170, 3e170, 6e-170, 6e170;
+  const Standardizer s = Standardizer::fit(X, {}, SdDivisor::population);
+  const Eigen::MatrixXd Z = s.transform(X);
+  const Eigen::MatrixXd unit = Standardizer::fit(example(), {}, SdDivisor::population).transform(example());
+  for (int j = 0; j < 2; ++j) {
+    EXPECT_FALSE(s.constant[static_cast<std::size_t>(j)]);
+    EXPECT_NEAR(s.sd[j] / (j == 0 ? 1e-170 : 1e170), std::sqrt(3.5), 1e-12);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(Z(i, j), unit(i, 0), 1e-12);
+  }
+}
+
+TEST(IsConstantColumn, ScaleFreeRule) {
+  rng::Rng r(7);
+  Eigen::VectorXd x(50), small(50), offset(50);
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    x[i] = r.normal();
+    small[i] = x[i] * 1e-12;    // a quantity in small units: SD ~1e-12
+    offset[i] = 1e12 + x[i];    // a large offset: SD ~1, 1e-12 of the mean
+  }
+  EXPECT_FALSE(is_constant_column(x));
+  EXPECT_FALSE(is_constant_column(small));
+  EXPECT_FALSE(is_constant_column(offset));
+  EXPECT_FALSE(is_constant_column(small * 1e-290));  // values near 1e-302 that differ still vary
+
+  Eigen::VectorXd same = Eigen::VectorXd::Constant(5, 0.3);
+  EXPECT_TRUE(is_constant_column(same));
+  EXPECT_TRUE(is_constant_column(Eigen::VectorXd::Zero(5)));
+  same[2] = std::nextafter(0.3, 1.0);  // differs in the last bit: rounding, not a measurement
+  EXPECT_TRUE(is_constant_column(same));
+  same[3] = 0.1 + 0.2;                 // 0.30000000000000004
+  EXPECT_TRUE(is_constant_column(same));
+  Eigen::VectorXd big = Eigen::VectorXd::Constant(3, 1e12);
+  big[1] = std::nextafter(1e12, 2e12);
+  EXPECT_TRUE(is_constant_column(big));
+  big[1] = 1e12 + 0.001;
+  EXPECT_FALSE(is_constant_column(big));
+}
+
+TEST(IsConstantColumn, SkipsMissingValuesAndReadsRows) {
+  Eigen::VectorXd col(4);
+  col << 2, NAN, 2, 5;
+  EXPECT_FALSE(is_constant_column(col));
+  EXPECT_TRUE(is_constant_column(col, {0, 1, 2}));  // observed values 2 and 2
+  EXPECT_TRUE(is_constant_column(col, {1}));        // nothing observed
+  Eigen::VectorXd missing(2);
+  missing << NAN, NAN;
+  EXPECT_TRUE(is_constant_column(missing));
 }
 
 TEST(Standardizer, RejectsBadRowsAndShapes) {

@@ -239,6 +239,16 @@ TEST(ResamplingSubset, RowsLabelsAndConstantOnTheSubset) {
   EXPECT_TRUE(s.constant[1]);
 }
 
+TEST(ResamplingSubset, MissingValuesKeptAsNaNDoNotMakeAColumnConstant) {
+  // --impute keep (boruta, sfc): a is judged on its observed values 1, 3 and 5, as the reader judges it.
+  featrel::CsvOptions o;
+  o.impute = featrel::Impute::keep;
+  const Dataset d = featrel::read_csv_text("a,b,y\n1,2,0\nNA,2,1\n3,2,0\n5,2,1\n", o);
+  const Dataset s = featrel::subset_rows(d, {0, 1, 2, 3});
+  EXPECT_EQ(s.constant, (std::vector<bool>{false, true}));
+  EXPECT_EQ(s.constant, d.constant);
+}
+
 // ---- summarise and merge_into -----------------------------------------------------------------------------------
 
 TEST(ResamplingSummary, ExactFrequenciesClassSharesAndTheStabilityModulesNogueira) {

@@ -5,6 +5,7 @@
 
 #include "featrel/error.hpp"
 #include "featrel/format.hpp"
+#include "featrel/preprocess.hpp"
 #include "featrel/splits.hpp"
 #include "methods/boruta/boruta_internal.hpp"
 
@@ -24,26 +25,7 @@ std::vector<bool> constant_columns(const Dataset& data) {
     return c;
   }
   std::vector<bool> c(d, false);
-  for (std::size_t j = 0; j < d; ++j) {
-    double s = 0.0, s2 = 0.0;
-    std::size_t m = 0;
-    for (Eigen::Index i = 0; i < data.X.rows(); ++i) {
-      const double v = data.X(i, static_cast<Eigen::Index>(j));
-      if (std::isnan(v)) continue;
-      s += v;
-      ++m;
-    }
-    if (m == 0) {
-      c[j] = true;
-      continue;
-    }
-    const double mean = s / static_cast<double>(m);
-    for (Eigen::Index i = 0; i < data.X.rows(); ++i) {
-      const double v = data.X(i, static_cast<Eigen::Index>(j));
-      if (!std::isnan(v)) s2 += (v - mean) * (v - mean);
-    }
-    c[j] = std::sqrt(s2 / static_cast<double>(m)) <= 1e-12 * std::max(1.0, std::abs(mean));
-  }
+  for (std::size_t j = 0; j < d; ++j) c[j] = is_constant_column(data.X.col(static_cast<Eigen::Index>(j)));
   return c;
 }
 

@@ -313,10 +313,8 @@ double population_sd(const Eigen::VectorXd& v) {
 std::vector<bool> constant_flags(const Dataset& data) {
   if (data.constant.size() == data.n_features()) return data.constant;
   std::vector<bool> c(data.n_features(), false);
-  for (std::size_t j = 0; j < data.n_features(); ++j) {
-    const Eigen::VectorXd col = data.X.col(static_cast<Eigen::Index>(j));
-    c[j] = population_sd(col) <= 1e-12 * std::max(1.0, std::abs(col.mean()));
-  }
+  for (std::size_t j = 0; j < data.n_features(); ++j)
+    c[j] = is_constant_column(data.X.col(static_cast<Eigen::Index>(j)));
   return c;
 }
 

@@ -141,7 +141,7 @@ inline constexpr std::size_t kMaxListedDominators = 100;
 
 struct FeatureReport {
   std::string name;
-  int layer = 0;
+  int layer = 0;  // 1 = the front; 0 = none: a constant column, left out of the analysis
   bool important = false;
   bool constant = false;
   // Features that dominate it on all criteria, ascending. A deep layer of a wide table is dominated by a large

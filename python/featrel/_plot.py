@@ -652,7 +652,8 @@ def _pareto(doc, ax):
         for j in rows:
             f = feats[j]
             terms = ", ".join(f.get("most_specific_terms") or [])
-            text = f"L{f.get('layer')}" + (f"  {f['reading']}" if f.get("reading") else "")
+            layer = f"L{f['layer']}" if f.get("layer") else "constant"  # a constant column has no layer
+            text = layer + (f"  {f['reading']}" if f.get("reading") else "")
             texts.append(_label(text + (f" ({terms})" if terms else ""), READING_CHARS))
         reading.set_yticks(range(len(rows)), texts, fontsize=7)
         reading.set_ylim(main.get_ylim())

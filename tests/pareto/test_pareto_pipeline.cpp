@@ -145,6 +145,10 @@ TEST(ParetoPipeline, ConstantColumnHasZeroImpactAndThreadsDoNotMatter) {
   }
   EXPECT_TRUE(r1.features[8].constant);
   EXPECT_FALSE(r1.features[8].important);
+  EXPECT_EQ(r1.features[8].layer, 0);
+  const report::Json j = to_json(r1);
+  EXPECT_TRUE(j["features"][8]["layer"].is_null());
+  EXPECT_TRUE(j["features"][8]["reading"].is_null());
   EXPECT_EQ(report::strip_timing(to_json(r1)).dump(), report::strip_timing(to_json(r2)).dump());
   // Complements are exact negatives (integer count sums).
   const std::size_t sens = 0, fnr = 2;
@@ -153,6 +157,56 @@ TEST(ParetoPipeline, ConstantColumnHasZeroImpactAndThreadsDoNotMatter) {
   EXPECT_EQ(r1.classifiers[0].n_train, 426u);
   EXPECT_TRUE(r1.classifiers[1].standardized);
   EXPECT_FALSE(r1.classifiers[0].standardized);
+}
+
+// Constant columns are left out of every fit, so they are no competitor either (docs/pareto.md#front-and-layers):
+// with impacts of 0 they would be on the front beside features whose impacts are mixed. The analysis is that of
+// the other columns, mapped back; the constant one gets no layer, no M(f), no terms and no reading.
+TEST(ParetoAnalysis, ConstantColumnsAreNeverOnTheFront) {
+  ImpactTable t;
+  t.criteria = {"rf:sensitivity", "rf:specificity", "nb:accuracy"};
+  t.classifiers = {"rf", "rf", "nb"};
+  t.measures = {"sensitivity", "specificity", "accuracy"};
+  t.features = {"a", "k", "b", "c"};
+  t.values.resize(3, 4);
+  t.values << -0.2, 0, 0.1, 0.05,  //
+      0.1, 0, -0.3, 0.2,           //
+      -0.1, 0, -0.1, 0.3;
+  ImpactTable without_k = t;
+  without_k.features = {"a", "b", "c"};
+  without_k.values.resize(3, 3);
+  without_k.values << t.values.col(0), t.values.col(2), t.values.col(3);
+  const Result plain = analyse(without_k, {});
+  Result r = analyse(t, {});
+  ASSERT_EQ(r.front, (std::vector<std::size_t>{0, 1, 2}));  // as a competitor, k (all 0) is on the front
+  r.constant = {false, true, false, false};
+  r.warnings.clear();
+  r.seconds.clear();
+  detail::analyse_criteria(r);
+  EXPECT_EQ(r.front, (std::vector<std::size_t>{0, 2}));
+  ASSERT_EQ(r.layers.size(), plain.layers.size());
+  EXPECT_EQ(r.layers[1], (std::vector<std::size_t>{3}));
+  EXPECT_EQ(r.context_objects, (std::vector<std::size_t>{0, 2}));
+  const FeatureReport& k = r.features[1];
+  EXPECT_TRUE(k.constant);
+  EXPECT_EQ(k.layer, 0);
+  EXPECT_FALSE(k.important);
+  EXPECT_TRUE(k.minimal_sets.empty());
+  EXPECT_TRUE(k.terms.empty());
+  EXPECT_TRUE(k.reading.empty());
+  EXPECT_EQ(k.n_dominated_by, 0u);
+  const std::size_t in_plain[] = {0, 1, 2}, in_r[] = {0, 2, 3};
+  for (std::size_t q = 0; q < 3; ++q) {
+    const FeatureReport &f = r.features[in_r[q]], &g = plain.features[in_plain[q]];
+    EXPECT_EQ(f.name, g.name);
+    EXPECT_FALSE(f.constant);
+    EXPECT_EQ(f.layer, g.layer);
+    EXPECT_EQ(f.minimal_sets, g.minimal_sets);
+    EXPECT_EQ(f.reading, g.reading);
+    EXPECT_EQ(f.n_dominated_by, g.n_dominated_by);
+  }
+  EXPECT_EQ(r.features[3].dominated_by, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(r.lattice.concepts.size(), plain.lattice.concepts.size());
 }
 
 // --engine auto at width: 1,000 rows × 1,500 columns (750 training rows) put XGBoost's histograms at about 1.2 GB,

@@ -249,6 +249,51 @@ TEST(UbayfsObjective, DecorrelationRowsFollowSpearman) {
   EXPECT_THROW(optimise(counts(y_s1), no_data, ctx), InputError);
 }
 
+// Five columns f0…f4 of 40 rows, f3 and f4 constant; the target alternates.
+Dataset two_constant_columns() {
+  rng::Rng r(3);
+  Eigen::MatrixXd X(40, 5);
+  std::vector<std::string> y;
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    for (Eigen::Index j = 0; j < 3; ++j) X(i, j) = r.normal();
+    X(i, 3) = 1.0;
+    X(i, 4) = -2.0;
+    y.push_back(i % 2 ? "a" : "b");
+  }
+  return make_dataset(X, {"f0", "f1", "f2", "f3", "f4"}, y, CsvOptions{});
+}
+
+TEST(UbayfsObjective, ConstantColumnsAreOutOfTheModel) {
+  // Counts (10, 8, 0) on f0…f2 and none on the constant f3, f4; at most 3 features. The model is that of the data
+  // without f3 and f4: θ̂ = (11, 9, 1)/21 and the optimum {f0, f1, f2}, where a prior weight on f3 and f4 would
+  // have tied them with f2.
+  const Dataset data = two_constant_columns();
+  ASSERT_EQ(data.constant, (std::vector<bool>{false, false, false, true, true}));
+  Options o;
+  o.constraints = {max_size(3, 1.0)};
+  RunContext ctx;
+  const Result r = optimise(small_counts({10, 8, 0, 0, 0}), o, ctx, &data);
+  ASSERT_EQ(r.optima.size(), 1u);
+  EXPECT_EQ(r.optima[0].features, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(r.posterior_mean, (std::vector<double>{11.0 / 21, 9.0 / 21, 1.0 / 21, 0, 0}));
+  const Result dropped = optimise(small_counts({10, 8, 0}), o, ctx);
+  EXPECT_EQ(r.optima[0].log_objective, dropped.optima[0].log_objective);
+  const report::Json j = r.to_json();
+  EXPECT_EQ(j["features"][3]["constant"], true);
+  EXPECT_EQ(j["features"][3]["selected"], false);
+  EXPECT_EQ(j["selected"], report::Json::array({0, 1, 2}));
+  // A hard must-link with a constant column, which is never selected, keeps its partner out too.
+  o.constraints.push_back(link(RowKind::must_link, {"f2", "f3"}, kHard));
+  EXPECT_EQ(optimise(small_counts({10, 8, 0, 0, 0}), o, ctx, &data).optima[0].features,
+            (std::vector<std::size_t>{0, 1}));
+  // A count that another tool gave a constant column is left out with the column, and said so.
+  const Result counted = optimise(small_counts({10, 8, 0, 5, 0}), o, ctx, &data);
+  EXPECT_EQ(counted.posterior_mean[3], 0.0);
+  EXPECT_TRUE(std::any_of(counted.warnings.begin(), counted.warnings.end(), [](const std::string& w) {
+    return w.find("constant in the data a count ('f3')") != std::string::npos;
+  }));
+}
+
 TEST(UbayfsObjective, BadInputRaisesClearErrors) {
   RunContext ctx;
   auto fails = [&](Options o, CountsInput in, const std::string& needle) {

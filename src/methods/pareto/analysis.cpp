@@ -74,9 +74,10 @@ std::vector<std::size_t> Result::important() const {
   return out;
 }
 
-namespace detail {
+namespace {
 
-void analyse_criteria(Result& r) {
+// Steps 3.6–3.12 on every column of r (detail::analyse_criteria without the constant columns' split).
+void analyse_columns(Result& r) {
   const auto t0 = std::chrono::steady_clock::now();
   const AnalysisOptions& o = r.options.analysis;
   const std::size_t m = r.criteria.size(), n = r.feature_names.size();
@@ -226,6 +227,57 @@ void analyse_criteria(Result& r) {
   for (std::size_t o_idx = 0; o_idx < r.context_objects.size(); ++o_idx)
     r.features[r.context_objects[o_idx]].object_concept = r.lattice.object_concept[o_idx];
   r.seconds.emplace_back("fca", detail::seconds_since(t1));
+}
+
+}  // namespace
+
+namespace detail {
+
+void analyse_criteria(Result& r) {
+  const std::size_t n = r.feature_names.size();
+  std::vector<std::size_t> kept;
+  for (std::size_t j = 0; j < n; ++j)
+    if (!(j < r.constant.size() && r.constant[j])) kept.push_back(j);
+  if (kept.size() == n) return analyse_columns(r);
+  if (kept.empty()) throw InputError("pareto: every feature is constant; nothing to analyse");
+  // Constant columns are left out of every fit (docs/architecture.md#constant-columns), so they are no competitor
+  // either: their impact of 0 would put them on the front beside features whose impacts are mixed. The analysis
+  // runs on the other columns; a constant column gets no layer, no M(f) and no reading.
+  Result sub;
+  sub.options = r.options;
+  sub.criteria = r.criteria;
+  sub.oriented.resize(r.oriented.rows(), static_cast<Eigen::Index>(kept.size()));
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    sub.feature_names.push_back(r.feature_names[kept[k]]);
+    sub.oriented.col(static_cast<Eigen::Index>(k)) = r.oriented.col(static_cast<Eigen::Index>(kept[k]));
+  }
+  analyse_columns(sub);
+  auto columns = [&](std::vector<std::size_t> v) {
+    for (std::size_t& j : v) j = kept[j];
+    return v;
+  };
+  r.criteria = std::move(sub.criteria);
+  r.poset = std::move(sub.poset);
+  r.tie_count = sub.tie_count;
+  r.front = columns(sub.front);
+  r.layers.clear();
+  for (const auto& layer : sub.layers) r.layers.push_back(columns(layer));
+  r.features.assign(n, FeatureReport{});
+  for (std::size_t j = 0; j < n; ++j) {
+    r.features[j].name = r.feature_names[j];
+    r.features[j].constant = true;
+  }
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    FeatureReport& f = r.features[kept[k]];
+    f = std::move(sub.features[k]);
+    f.dominated_by = columns(f.dominated_by);
+  }
+  r.context = std::move(sub.context);
+  r.context_objects = columns(sub.context_objects);
+  r.context_terms = std::move(sub.context_terms);
+  r.lattice = std::move(sub.lattice);
+  r.warnings.insert(r.warnings.end(), sub.warnings.begin(), sub.warnings.end());
+  r.seconds.insert(r.seconds.end(), sub.seconds.begin(), sub.seconds.end());
 }
 
 }  // namespace detail

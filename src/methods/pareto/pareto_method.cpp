@@ -57,8 +57,10 @@ MethodSpec method_spec() {
     for (std::size_t j = 0; j < r.features.size(); ++j) {
       FeatureSelection e;
       e.selected = r.features[j].important;
-      e.score = r.features[j].layer;
-      e.rank = r.features[j].layer;
+      if (r.features[j].layer > 0) {  // a constant column has no layer
+        e.score = r.features[j].layer;
+        e.rank = r.features[j].layer;
+      }
       s.features.push_back(e);
     }
     return s;

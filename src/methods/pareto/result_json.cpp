@@ -58,7 +58,7 @@ Json to_json(const Result& r) {
   for (std::size_t j = 0; j < r.features.size(); ++j) {
     const FeatureReport& f = r.features[j];
     Json e = report::feature_entry(j, f.name, f.important, f.constant);
-    e["layer"] = f.layer;
+    e["layer"] = f.layer > 0 ? Json(f.layer) : Json(nullptr);
     e["important"] = f.important;
     e["dominated_by"] = names_of(r, f.dominated_by);
     e["n_dominated_by"] = f.n_dominated_by;

@@ -87,8 +87,11 @@ std::string summary_text(const Result& r, std::size_t max_rows) {
   if (left_out > 0)
     layers += " | L" + std::to_string(first_left_out + 1) +
               (first_left_out + 1 < r.layers.size() ? "-L" + std::to_string(r.layers.size()) : std::string()) + " ...";
+  const auto constant = std::count(r.constant.begin(), r.constant.end(), true);
   s += "Pareto front: " + std::to_string(r.front.size()) + " of " + std::to_string(r.feature_names.size()) +
-       " features (depth " + std::to_string(r.options.analysis.depth) + "); layers: " + layers + "\n";
+       " features (depth " + std::to_string(r.options.analysis.depth) +
+       (constant > 0 ? ", " + std::to_string(constant) + " constant left out" : std::string()) + "); layers: " +
+       layers + "\n";
   if (left_out > 0) s += report::folded_rows_line(left_out, "features", "important");
   if (r.options.analysis.depth > 1)
     s += "Important (layers 1-" + std::to_string(r.options.analysis.depth) + "): " + std::to_string(important.size()) +

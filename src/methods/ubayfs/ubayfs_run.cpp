@@ -51,23 +51,80 @@ Result prepare(const std::vector<std::string>& names, const std::vector<double>&
   return r;
 }
 
-// Optimises the prepared problem and evaluates every optimum.
+// The problem over the features `kept` (ascending) with δ_j = 0 for the others: their terms leave every row (row
+// numbers stay) and their blocks lose them as members.
+Problem restrict_features(const Problem& p, const std::vector<std::size_t>& kept) {
+  constexpr std::size_t kOut = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> position(p.n_features(), kOut);
+  for (std::size_t k = 0; k < kept.size(); ++k) position[kept[k]] = k;
+  Problem out = p;
+  out.feature_names.clear();
+  out.counts.clear();
+  out.prior.clear();
+  for (std::size_t j : kept) {
+    out.feature_names.push_back(p.feature_names[j]);
+    out.counts.push_back(p.counts[j]);
+    out.prior.push_back(p.prior[j]);
+  }
+  for (Group& g : out.groups) {
+    if (g.level == Level::feature) {
+      for (Row& r : g.rows) {
+        std::vector<std::pair<std::size_t, double>> a;
+        for (const auto& [j, coefficient] : r.a)
+          if (position[j] != kOut) a.push_back({position[j], coefficient});
+        r.a = std::move(a);
+      }
+    } else {
+      for (auto& members : g.blocks) {
+        std::vector<std::size_t> left;
+        for (std::size_t j : members)
+          if (position[j] != kOut) left.push_back(position[j]);
+        members = std::move(left);
+      }
+    }
+  }
+  return out;
+}
+
+// Optimises the prepared problem and evaluates every optimum. Constant columns (r.constant) are left out of every
+// fit (docs/architecture.md#constant-columns) and so out of the model: the Dirichlet, the constraints and the
+// optimiser see the other features only (δ_j = 0, θ̂_j = 0 for a constant column), as if it had been dropped.
 void optimise_prepared(Result& r, const RunContext& ctx, const Eigen::MatrixXd* data) {
-  const Problem& p = r.problem;
-  const std::size_t n = p.n_features();
-  r.posterior_alpha.resize(n);
-  r.posterior_mean.resize(n);
+  const std::size_t n = r.problem.n_features();
+  std::vector<std::size_t> kept;
+  for (std::size_t j = 0; j < n; ++j)
+    if (!(j < r.constant.size() && r.constant[j])) kept.push_back(j);
+  if (kept.empty()) throw InputError("ubayfs: every feature is constant; there is nothing to select");
+  const bool all = kept.size() == n;
+  const Problem p = all ? r.problem : restrict_features(r.problem, kept);
+  Eigen::MatrixXd kept_data;
+  if (data != nullptr && !all) {
+    kept_data.resize(data->rows(), static_cast<Eigen::Index>(kept.size()));
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      kept_data.col(static_cast<Eigen::Index>(k)) = data->col(static_cast<Eigen::Index>(kept[k]));
+  }
+  const Eigen::MatrixXd* columns = data == nullptr || all ? data : &kept_data;
+  auto in_data = [&](std::vector<std::size_t> v) {
+    for (std::size_t& j : v) j = kept[j];
+    return v;
+  };
+  r.posterior_alpha.assign(n, 0.0);
+  r.posterior_mean.assign(n, 0.0);
   double total = 0;
-  for (std::size_t j = 0; j < n; ++j) total += r.posterior_alpha[j] = p.prior[j] + p.counts[j];
-  for (std::size_t j = 0; j < n; ++j) r.posterior_mean[j] = r.posterior_alpha[j] / total;
+  for (std::size_t k = 0; k < kept.size(); ++k) total += r.posterior_alpha[kept[k]] = p.prior[k] + p.counts[k];
+  for (std::size_t j : kept) r.posterior_mean[j] = r.posterior_alpha[j] / total;
   const auto t0 = Clock::now();
   Optimum opt = solve(p, r.options, ctx);
   r.seconds_optimize = since(t0);
   r.optimizer = opt.report;
-  r.mh_inclusion = opt.mh_inclusion;
+  if (!opt.mh_inclusion.empty()) {
+    r.mh_inclusion.assign(n, 0.0);
+    for (std::size_t k = 0; k < kept.size(); ++k) r.mh_inclusion[kept[k]] = opt.mh_inclusion[k];
+  }
   for (auto& w : opt.warnings) r.warnings.push_back(std::move(w));
   for (std::size_t i = 0; i < opt.sets.size(); ++i) {
-    SetEvaluation e = evaluate_set(p, opt.sets[i], data, r.options.correlation);
+    SetEvaluation e = evaluate_set(p, opt.sets[i], columns, r.options.correlation);
+    e.features = in_data(e.features);
     if (i < opt.mh_frequency.size()) e.mh_frequency = opt.mh_frequency[i];
     r.optima.push_back(std::move(e));
   }
@@ -192,6 +249,13 @@ Result optimise(const CountsInput& in, const Options& given, const RunContext& c
     r.classes = dataset->classes;
     r.n_samples = dataset->n_samples();
     r.warnings.insert(r.warnings.begin(), dataset->warnings.begin(), dataset->warnings.end());
+    std::string counted;
+    for (std::size_t j = 0; j < n; ++j)
+      if (j < r.constant.size() && r.constant[j] && in.counts[j] > 0)
+        counted += (counted.empty() ? "'" : ", '") + in.feature_names[j] + "'";
+    if (!counted.empty())
+      r.warnings.push_back("the counts give columns that are constant in the data a count (" + counted +
+                           "); constant columns are left out of the model, counts and all");
   }
   r.seed = ctx.seed;
   r.ensemble.size = in.n_models;

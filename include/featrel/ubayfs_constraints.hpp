@@ -50,6 +50,11 @@ struct ConstraintSpec {
   std::string label;  // the user's text, echoed in the result
 };
 
+// The smallest S a max-size row takes. At block level S = 0 is meaningful ("none of these blocks"); at feature
+// level it asks for no feature at all: hard, every run returns the empty set; soft, the empty set scores λ and the
+// set of every feature at least 1 + λ·adm > λ when λ <= 1, so the optimum breaks its own row.
+constexpr double smallest_max_size(Level level) { return level == Level::feature ? 1.0 : 0.0; }
+
 // A general group: its own block matrix (member lists), rows A (one coefficient per block) with b and ρ per row.
 struct GroupSpec {
   std::string name;

@@ -44,8 +44,8 @@ std::string Range::text() const {
 
 std::string Info::range_text() const {
   if (kind == Kind::choice) return "one of " + detail::join_words(choices);
-  if (kind != Kind::integer && kind != Kind::real) return "";
-  return range.text();
+  if (kind == Kind::boolean) return "";
+  return range.text();  // numbers, and the number in a custom word that declares a range (ubayfs's S[@RHO])
 }
 
 namespace detail {

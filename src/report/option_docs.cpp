@@ -30,6 +30,8 @@ std::string options_markdown(const options::Schema& schema) {
     std::string def = info->default_text.empty() ? "-" : "`" + info->default_text + "`";
     std::string allowed = info->range_text();
     if (info->kind == options::Kind::boolean) allowed = "on/off";
+    if (info->kind == options::Kind::text && !allowed.empty() && !info->value_name.empty())
+      allowed = info->value_name + ", " + allowed;  // the word's grammar, then the range of its number
     if (allowed.empty()) allowed = info->value_name.empty() ? "-" : info->value_name;
     if (info->list) allowed += info->split_commas ? " (a list)" : " (repeatable)";
     if (info->optional && !info->unset_word.empty()) allowed += ", or " + info->unset_word;

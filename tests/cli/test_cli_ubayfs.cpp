@@ -140,7 +140,11 @@ TEST(CliUbayfs, BadInputExitsTwoWithAClearMessage) {
       {"ubayfs" + counts + " --max-size 10 --n-models 0", "--n-models must be an integer in [1, "},
       {"ubayfs" + counts + " --max-size 10 --lambda 0", "--lambda"},
       {"ubayfs" + counts + " --max-size 10@-2", "rho"},
-      {"ubayfs" + counts + " --max-size 0@inf --linear '0=-1<=-1@inf'", "hard constraints are infeasible"},
+      {"ubayfs" + counts + " --max-size 1@inf --linear '0=-1,1=-1<=-2@inf'", "hard constraints are infeasible"},
+      // At most 0 features: every feature as the soft optimum, none under a hard row; refused before any work.
+      {"ubayfs" + counts + " --max-size 0", "--max-size must be a finite number >= 1, got '0'"},
+      {"ubayfs" + counts + " --max-size 0@inf", "--max-size must be a finite number >= 1, got '0@inf'"},
+      {"ubayfs --max-size 0.5", "--max-size must be a finite number >= 1, got '0.5'"},
       {"ubayfs" + counts + " --max-size 3 --block-max-size 1", "no blocks are defined"},
       {"ubayfs --max-size 3", "give either a data file (DATA.csv) or --counts FILE"},
       {"ubayfs" + counts + " --max-size 3 --optimizer nope", "--optimizer must be one of"},

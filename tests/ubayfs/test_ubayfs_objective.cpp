@@ -348,13 +348,21 @@ TEST(UbayfsObjective, BadInputRaisesClearErrors) {
   CountsInput over = in;
   over.counts[0] = 101;
   fails(o, over, "exceeds the number of elementary models");
-  // Contradictory hard rows: feature 0 required (−δ0 ≤ −1) but at most 0 features.
+  // At most 0 features (a constraints file's max_size 0): refused at feature level; a block-level 0 is allowed.
+  Options none;
+  none.constraints = {max_size(0, kHard)};
+  fails(none, in, "max-size must be a number >= 1");
+  Options no_block = max_size_case();
+  no_block.blocks = {{"mean", {"0..9"}}};
+  no_block.constraints.push_back(max_size(0, kHard, Level::block));
+  EXPECT_NO_THROW(optimise(in, no_block, RunContext{}));
+  // Contradictory hard rows: features 0 and 1 required (−δ0 − δ1 ≤ −2) but at most 1 feature.
   Options inf;
-  inf.constraints = {max_size(0, kHard)};
+  inf.constraints = {max_size(1, kHard)};
   ConstraintSpec need;
   need.kind = RowKind::linear;
-  need.coefficients = {{"0", -1.0}};
-  need.b = -1;
+  need.coefficients = {{"0", -1.0}, {"1", -1.0}};
+  need.b = -2;
   need.rho = kHard;
   inf.constraints.push_back(need);
   fails(inf, in, "hard constraints are infeasible");

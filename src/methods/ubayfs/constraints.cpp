@@ -177,8 +177,9 @@ std::vector<Group> resolve_constraints(const std::vector<ConstraintSpec>& specs,
     }
     switch (s.kind) {
       case RowKind::max_size: {
-        if (!(s.size >= 0) || !std::isfinite(s.size))
-          throw InputError("ubayfs: max-size must be a number >= 0 in " + where + ", got " + format_number(s.size));
+        if (!(s.size >= smallest_max_size(s.level)) || !std::isfinite(s.size))
+          throw InputError("ubayfs: max-size must be a number >= " + format_number(smallest_max_size(s.level)) +
+                           " in " + where + ", got " + format_number(s.size));
         if (s.size >= static_cast<double>(units))
           warnings.push_back(where + " allows all " + std::to_string(units) + " " +
                              (s.level == Level::feature ? "features" : "blocks") + ", so it never binds");

@@ -71,13 +71,16 @@ std::vector<T> items_from_json(const options::Info& info, const Json& j,
   return out;
 }
 
-// One constraint flag: a repeatable option whose words are S[@RHO], F1,F2,..[@RHO] or NAME=A,..<=B[@RHO].
-void add_constraint_flag(options::Table<Options>& t, const char* key, std::vector<ConstraintSpec> Options::*member,
+// One constraint flag: a repeatable option whose words are S[@RHO], F1,F2,..[@RHO] or NAME=A,..<=B[@RHO]. A
+// max-size flag's S is checked against the range the caller gives the returned entry.
+auto add_constraint_flag(options::Table<Options>& t, const char* key, std::vector<ConstraintSpec> Options::*member,
                          RowKind kind, Level level, const char* help, const char* value_name) {
   auto parse_word = [kind, level](const options::Info& info, std::string_view word) {
-    return std::vector<ConstraintSpec>{parse_constraint_flag(kind, level, word, info.flag)};
+    ConstraintSpec spec = parse_constraint_flag(kind, level, word, info.flag);
+    if (kind == RowKind::max_size) options::detail::check_number(info, spec.size, "'" + std::string(word) + "'");
+    return std::vector<ConstraintSpec>{std::move(spec)};
   };
-  t.custom<std::vector<ConstraintSpec>>(
+  return t.custom<std::vector<ConstraintSpec>>(
        key, member, help, options::Kind::text, parse_word,
        [](const std::vector<ConstraintSpec>& v) {
          std::vector<std::string> words;
@@ -234,7 +237,8 @@ const options::Table<Options>& option_table() {
     t.group("Constraints");
     add_constraint_flag(t, "max_size", &Options::max_size, RowKind::max_size, Level::feature,
                         "At most S features (required); repeatable; @RHO is the relaxation (1, inf = hard)",
-                        "S[@RHO]");
+                        "S[@RHO]")
+        .range(Range::at_least(smallest_max_size(Level::feature)));
     add_constraint_flag(t, "must_link", &Options::must_link, RowKind::must_link, Level::feature,
                         "All or none of these features; repeatable", "F1,F2,..[@RHO]");
     add_constraint_flag(t, "cannot_link", &Options::cannot_link, RowKind::cannot_link, Level::feature,
@@ -242,7 +246,8 @@ const options::Table<Options>& option_table() {
     add_constraint_flag(t, "linear", &Options::linear, RowKind::linear, Level::feature,
                         "A general row Σ a·δ ≤ b over features; repeatable", "F=A,F=A<=B[@RHO]");
     add_constraint_flag(t, "block_max_size", &Options::block_max_size, RowKind::max_size, Level::block,
-                        "At most S blocks with a selected feature; repeatable", "S[@RHO]");
+                        "At most S blocks with a selected feature; repeatable", "S[@RHO]")
+        .range(Range::at_least(smallest_max_size(Level::block)));
     add_constraint_flag(t, "block_must_link", &Options::block_must_link, RowKind::must_link, Level::block,
                         "All or none of these blocks; repeatable", "B1,B2,..[@RHO]");
     add_constraint_flag(t, "block_cannot_link", &Options::block_cannot_link, RowKind::cannot_link, Level::block,

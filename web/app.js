@@ -217,15 +217,17 @@ function esc(s) {
 
 const notices = {};  // source (fri, boruta, …) -> [{kind, text}] of its latest document
 
-// A document's warnings: its `preflight` issues (with their kind), then every `diagnostics.warnings` list in it
-// (one-vs-rest models carry their own).
+// A document's warnings, each once: its `preflight` issues (with their kind), then every `diagnostics.warnings`
+// list in it (one-vs-rest models carry their own), which repeats the pre-flight messages.
 function warningsOf(doc) {
   const out = (doc.preflight || []).map((p) => ({ kind: p.kind, text: p.message }));
+  const seen = new Set(out.map((w) => w.text));
+  const add = (w) => { if (!seen.has(String(w))) { seen.add(String(w)); out.push({ kind: "", text: String(w) }); } };
   const walk = (node) => {
     if (!node || typeof node !== "object") return;
     if (Array.isArray(node)) { node.forEach(walk); return; }
     for (const [k, v] of Object.entries(node)) {
-      if (k === "diagnostics" && v && Array.isArray(v.warnings)) v.warnings.forEach((w) => out.push({ kind: "", text: String(w) }));
+      if (k === "diagnostics" && v && Array.isArray(v.warnings)) v.warnings.forEach(add);
       else if (k !== "preflight") walk(v);
     }
   };

@@ -175,8 +175,11 @@ class TypedMethodResult final : public MethodResult {
     const Selection s = selection();
     merge_selection(doc, s);
     doc["preflight"] = preflight_json(preflight_, *data_);
-    if (auto w = below_chance_floor_warning(preflight_, s, *data_); w && doc.contains("diagnostics"))
-      doc["diagnostics"]["warnings"].push_back(*w);
+    // The document lists the warnings warnings() returns, pre-flight messages included (docs/result-format.md).
+    if (doc.contains("diagnostics") && doc["diagnostics"].contains("warnings")) {
+      report::Json& warnings = doc["diagnostics"]["warnings"];
+      warnings = with_run_warnings(warnings.get<std::vector<std::string>>(), s);
+    }
     if (auto columns = original_columns_json(s, *data_); !columns.empty()) doc["original_columns"] = std::move(columns);
     return doc;
   }
@@ -185,11 +188,7 @@ class TypedMethodResult final : public MethodResult {
     return parts_->text(result_, *data_, sort, max_rows) + original_columns_text(selection(), *data_);
   }
   std::vector<std::string> warnings() const override {
-    std::vector<std::string> all;
-    for (const auto& issue : preflight_) all.push_back(issue.message);
-    for (auto& w : parts_->warnings(result_)) all.push_back(std::move(w));
-    if (auto w = below_chance_floor_warning(preflight_, selection(), *data_)) all.push_back(std::move(*w));
-    return all;
+    return with_run_warnings(parts_->warnings(result_), selection());
   }
   Selection selection() const override { return parts_->selection(result_, *data_); }
   std::vector<std::pair<std::string, std::string>> extra_files() const override {
@@ -198,6 +197,15 @@ class TypedMethodResult final : public MethodResult {
   const R& result() const { return result_; }
 
  private:
+  // The method's warnings between the pre-flight messages and the chance-floor reading of the selection.
+  std::vector<std::string> with_run_warnings(std::vector<std::string> method, const Selection& selection) const {
+    std::vector<std::string> all;
+    for (const auto& issue : preflight_) all.push_back(issue.message);
+    for (auto& w : method) all.push_back(std::move(w));
+    if (auto w = below_chance_floor_warning(preflight_, selection, *data_)) all.push_back(std::move(*w));
+    return all;
+  }
+
   std::shared_ptr<const MethodParts<O, R>> parts_;
   const Dataset* data_;  // the caller keeps the data alive as long as the result
   R result_;

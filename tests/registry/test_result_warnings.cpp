@@ -9,6 +9,7 @@
 
 #include "featrel/dataset.hpp"
 #include "featrel/method_registry.hpp"
+#include "featrel/rng.hpp"
 #include "common/wide_table.hpp"
 
 namespace {
@@ -75,6 +76,42 @@ TEST(ResultWarnings, NoFloorWarningWhenEverySelectedFeatureIsAboveOrTheTableIsNa
   EXPECT_TRUE(floor_warnings(narrow->warnings()).empty());
   const Json narrow_doc = narrow->to_json();  // kept: a range-for over a temporary's member would dangle
   for (const Json& p : narrow_doc["preflight"]) EXPECT_NE(p["kind"], "chance_floor");
+}
+
+// A column that copies another and one that holds one value per class: the pre-flight checks name both
+// (docs/cli.md#pre-flight-checks), and every method's document lists their messages among its warnings, as
+// warnings() does (docs/result-format.md#top-level).
+TEST(ResultWarnings, PreflightMessagesAreAmongEveryMethodsDocumentWarnings) {
+  featrel::rng::Rng r(4);
+  Eigen::MatrixXd X(60, 5);
+  std::vector<std::string> y;
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const bool positive = i % 2 == 1;
+    for (Eigen::Index j = 0; j < 3; ++j) X(i, j) = r.normal() + (j == 0 && positive ? 1.5 : 0.0);
+    X(i, 3) = X(i, 0);              // duplicate_column
+    X(i, 4) = positive ? 7.0 : 2.0;  // target_leak
+    y.push_back(positive ? "yes" : "no");
+  }
+  featrel::CsvOptions csv;
+  csv.positive = "yes";
+  const Dataset d = featrel::make_dataset(X, {"x0", "x1", "x2", "copy", "leak"}, y, csv);
+  featrel::RunContext ctx;
+  ctx.seed = 2;
+  ctx.threads = 1;
+  for (const auto& spec : featrel::methods()) {
+    Json settings = Json::object();
+    if (spec.name == "ubayfs") settings["max_size"] = Json::array({"2"});
+    const auto result = spec.run(d, settings, ctx);
+    const Json doc = result->to_json();
+    std::vector<std::string> kinds;
+    for (const Json& p : doc["preflight"]) kinds.push_back(p["kind"].get<std::string>());
+    EXPECT_EQ(kinds, (std::vector<std::string>{"target_leak", "duplicate_column"})) << spec.name;
+    const auto warnings = doc["diagnostics"]["warnings"].get<std::vector<std::string>>();
+    EXPECT_EQ(warnings, result->warnings()) << spec.name;
+    for (const Json& p : doc["preflight"])
+      EXPECT_NE(std::find(warnings.begin(), warnings.end(), p["message"].get<std::string>()), warnings.end())
+          << spec.name << ": " << p["message"];
+  }
 }
 
 }  // namespace

@@ -417,6 +417,19 @@ TEST(ResamplingRun, MinFrequencySelectsExactlyTheFeaturesAtOrAboveTheThreshold) 
   EXPECT_NE(result->text("index").find("selection_frequency"), std::string::npos);
 }
 
+TEST(ResamplingRun, DocumentListsTheWarningsOfTheRun) {
+  // The pre-flight finding (column a counts the rows: id_like) and the summary's (fisher without -k selects every
+  // feature, so stability is undefined) are warnings on stderr (warnings()) and in the document alike.
+  RunContext ctx;
+  ctx.seed = 4;
+  const auto result = rs::run_with_repeats(featrel::method("fisher"), sixty_forty(), featrel::Settings::object(),
+                                           repeats(3), ctx);
+  const auto warnings = result->warnings();
+  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(),
+                          [](const std::string& w) { return w.find("is undefined") != std::string::npos; }));
+  EXPECT_EQ(result->to_json()["diagnostics"]["warnings"].get<std::vector<std::string>>(), warnings);
+}
+
 TEST(ResamplingRun, OffIsThePlainRunAndOwnRepeatsAreRefused) {
   const Dataset& d = generated();
   RunContext ctx;

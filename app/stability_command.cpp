@@ -31,7 +31,9 @@ void run_stability(const StabilityArgs& a) {
   report::TextTable t({"index", "value"});
   t.add_row({"Jaccard (multi-set)", cell(r.jaccard)});
   t.add_row({"I_W (" + a.variant + ")", cell(r.iw)});
-  t.add_row({"Kuncheva (mean pairwise)", r.kuncheva ? cell(*r.kuncheva) : "- (set sizes differ)"});
+  t.add_row({"Kuncheva (mean pairwise)",
+             r.kuncheva ? cell(*r.kuncheva)
+                        : "- (" + stability::kuncheva_undefined_reason(s.set_sizes, s.feature_names.size()) + ")"});
   t.add_row({"Nogueira", cell(r.nogueira.value)});
   t.add_row({"Nogueira " + format_number(100 * (1 - r.nogueira.alpha)) + "% CI",
              "[" + cell(r.nogueira.ci_lower) + ", " + cell(r.nogueira.ci_upper) + "]"});

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -58,6 +59,9 @@ double weighted_iw(const Sets& sets, std::size_t n_features, IwVariant variant =
 std::optional<double> kuncheva_pair(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b,
                                     std::size_t n_features);
 std::optional<double> kuncheva_mean(const Sets& sets, std::size_t n_features);
+// Why Kuncheva is undefined for sets of these sizes out of n_features, for messages ("" when it is defined):
+// "fewer than two sets", "set sizes differ", "every set is empty" or "every set holds all d features".
+std::string kuncheva_undefined_reason(const std::vector<std::size_t>& set_sizes, std::size_t n_features);
 Nogueira nogueira(const Sets& sets, std::size_t n_features, double alpha = 0.05);
 
 // "paper" / "reference" (`--iw-variant`); from_string raises InputError naming the accepted values.

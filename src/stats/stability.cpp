@@ -89,11 +89,10 @@ std::size_t reference_levels(std::size_t M, std::size_t iw_levels) {
 
 std::optional<double> kuncheva_from(const Sets& sets, const std::vector<std::size_t>& counts, std::size_t d) {
   const std::size_t M = sets.size();
-  if (M < 2) return std::nullopt;
+  std::vector<std::size_t> sizes;
+  for (const auto& s : sets) sizes.push_back(s.size());
+  if (!kuncheva_undefined_reason(sizes, d).empty()) return std::nullopt;
   const std::size_t kappa = sets[0].size();
-  for (const auto& s : sets)
-    if (s.size() != kappa) return std::nullopt;
-  if (kappa == 0 || kappa == d) return std::nullopt;
   // I_K is linear in r = |A ∩ B|, so the mean over pairs is I_K at the mean r, and Σ_pairs r = Σ_f C(c(f), 2).
   double pair_overlap = 0.0;
   for (std::size_t c : counts)
@@ -164,6 +163,16 @@ double weighted_iw(const Sets& sets, std::size_t n_features, IwVariant variant, 
   const auto counts = feature_counts(sets, n_features, "weighted_iw");
   const std::size_t M = sets.size();
   return iw_from(level_fractions(counts, M), M, variant, iw_m0, reference_levels(M, iw_levels));
+}
+
+std::string kuncheva_undefined_reason(const std::vector<std::size_t>& set_sizes, std::size_t n_features) {
+  if (set_sizes.size() < 2) return "fewer than two sets";
+  for (std::size_t k : set_sizes)
+    if (k != set_sizes.front()) return "set sizes differ";
+  // I_K divides by κ(d − κ).
+  if (set_sizes.front() == 0) return "every set is empty";
+  if (set_sizes.front() == n_features) return "every set holds all " + std::to_string(n_features) + " features";
+  return "";
 }
 
 std::optional<double> kuncheva_pair(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b,

@@ -136,22 +136,28 @@ TEST(Cli, EvaluateBadFilesExitTwo) {
   EXPECT_NE(bad.err.find("selected"), std::string::npos) << bad.err;
 }
 
-TEST(Cli, StabilityOfThreeResults) {
-  TempDir dir;
-  // Three results over d = 10 with the docs/stability.md#reference-values sets {0,1,2}, {0,1,3}, {0,1,2}.
-  const std::vector<std::vector<int>> sets = {{0, 1, 2}, {0, 1, 3}, {0, 1, 2}};
+// Writes one result file per set over d features f0…f{d−1} into `dir` (prefix `name`); returns " path path …".
+std::string result_files(const TempDir& dir, const std::string& name, const std::vector<std::vector<int>>& sets,
+                         int d) {
   std::string files;
   for (std::size_t r = 0; r < sets.size(); ++r) {
     nlohmann::json doc;
     doc["method"] = "test";
-    for (int j = 0; j < 10; ++j) {
+    for (int j = 0; j < d; ++j) {
       bool sel = std::find(sets[r].begin(), sets[r].end(), j) != sets[r].end();
       doc["features"].push_back({{"index", j}, {"name", "f" + std::to_string(j)}, {"selected", sel}});
     }
-    const std::string path = dir / ("r" + std::to_string(r) + ".json");
+    const std::string path = dir / (name + std::to_string(r) + ".json");
     std::ofstream(path) << doc.dump();
     files += " " + path;
   }
+  return files;
+}
+
+TEST(Cli, StabilityOfThreeResults) {
+  TempDir dir;
+  // Three results over d = 10 with the docs/stability.md#reference-values sets {0,1,2}, {0,1,3}, {0,1,2}.
+  const std::string files = result_files(dir, "r", {{0, 1, 2}, {0, 1, 3}, {0, 1, 2}}, 10);
   const auto s = run_cli("stability" + files + " --json " + (dir / "s.json"));
   ASSERT_EQ(s.code, 0) << s.err;
   const auto j = nlohmann::json::parse(read_file(dir / "s.json"));
@@ -160,4 +166,20 @@ TEST(Cli, StabilityOfThreeResults) {
   EXPECT_NEAR(j["stability"]["kuncheva"].get<double>(), j["stability"]["nogueira"]["value"].get<double>(), 1e-12);
   EXPECT_NE(s.out.find("Nogueira"), std::string::npos);
   EXPECT_EQ(run_cli("stability " + (dir / "r0.json")).code, 2);
+}
+
+TEST(Cli, StabilitySaysWhyKunchevaIsUndefined) {
+  TempDir dir;
+  const struct {
+    std::vector<std::vector<int>> sets;
+    std::string reason;
+  } cases[] = {{{{0, 1}, {0, 1, 2}}, "- (set sizes differ)"},
+               {{{}, {}}, "- (every set is empty)"},
+               {{{0, 1, 2}, {2, 1, 0}}, "- (every set holds all 3 features)"}};
+  int k = 0;
+  for (const auto& c : cases) {
+    const auto s = run_cli("stability" + result_files(dir, "c" + std::to_string(k++) + "_", c.sets, 3));
+    ASSERT_EQ(s.code, 0) << s.err;
+    EXPECT_NE(s.out.find("Kuncheva (mean pairwise)  " + c.reason), std::string::npos) << s.out;
+  }
 }

@@ -51,6 +51,12 @@ TEST(Stability, KunchevaPair) {
   EXPECT_FALSE(st::kuncheva_pair({0, 1}, {0, 1, 2}, 10).has_value());  // unequal sizes
   EXPECT_FALSE(st::kuncheva_pair({}, {}, 10).has_value());              // κ = 0
   EXPECT_FALSE(st::kuncheva_pair({0, 1}, {1, 0}, 2).has_value());       // κ = d
+  // Why, for messages; "" exactly when the index is defined.
+  EXPECT_EQ(st::kuncheva_undefined_reason({2, 3}, 10), "set sizes differ");
+  EXPECT_EQ(st::kuncheva_undefined_reason({0, 0, 0}, 10), "every set is empty");
+  EXPECT_EQ(st::kuncheva_undefined_reason({2, 2}, 2), "every set holds all 2 features");
+  EXPECT_EQ(st::kuncheva_undefined_reason({3}, 10), "fewer than two sets");
+  EXPECT_EQ(st::kuncheva_undefined_reason({3, 3}, 10), "");
 }
 
 TEST(Stability, CrfeAgainstRfePooledReferenceLevels) {

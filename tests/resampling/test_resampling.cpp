@@ -422,8 +422,9 @@ TEST(ResamplingRun, DocumentListsTheWarningsOfTheRun) {
   // feature, so stability is undefined) are warnings on stderr (warnings()) and in the document alike.
   RunContext ctx;
   ctx.seed = 4;
-  const auto result = rs::run_with_repeats(featrel::method("fisher"), sixty_forty(), featrel::Settings::object(),
-                                           repeats(3), ctx);
+  const Dataset data = sixty_forty();  // the result reads the data it was run on: keep it alive
+  const auto result =
+      rs::run_with_repeats(featrel::method("fisher"), data, featrel::Settings::object(), repeats(3), ctx);
   const auto warnings = result->warnings();
   EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(),
                           [](const std::string& w) { return w.find("is undefined") != std::string::npos; }));

@@ -99,6 +99,10 @@ Interval shadow_null_interval(const std::vector<double>& importances, const Opti
 // for R² (one row's average share of the total sum of squares), mean|y − ȳ|/n_score for mae.
 double score_resolution(const Dataset& data, const Options& o, const ScoreRows& rows);
 
+// A test's scale in units of σ: √(1/r + 1/α) for the mean of r new draws against the mean of α null draws (the
+// paper's), √(1 + 1/r) when paired with one unperturbed baseline, which under the null is one more draw.
+double test_width_factor(bool paired, double r, double alpha);
+
 // One tested feature's verdict from the mean of its test scores against the score interval.
 struct TestVerdict {
   bool strong = false;

@@ -12,6 +12,10 @@
 
 namespace featrel::sfc::detail {
 
+double test_width_factor(bool paired, double r, double alpha) {
+  return std::sqrt(paired ? 1.0 + 1.0 / r : 1.0 / r + 1.0 / alpha);
+}
+
 Interval null_interval(const std::vector<double>& values, const Options& o, stats::Sides sides,
                        const std::string& matrix, double n_new, double sd_floor) {
   const stats::PredictionInterval pi = stats::prediction_interval(values, o.fpr, o.sd, stats::Sides::two, n_new);
@@ -31,7 +35,7 @@ Interval null_interval(const std::vector<double>& values, const Options& o, stat
   iv.sd_floor = sd_floor;
   iv.sd_used = std::max(iv.sd, sd_floor);
   if (iv.sd_used > iv.sd) {
-    const double half = pi.t * iv.sd_used * std::sqrt(1.0 / n_new + 1.0 / static_cast<double>(values.size()));
+    const double half = pi.t * iv.sd_used * test_width_factor(false, n_new, static_cast<double>(values.size()));
     iv.lower = iv.mean - half;
     iv.upper = iv.mean + half;
   }
@@ -48,7 +52,7 @@ Interval paired_score_interval(const std::vector<double>& values, const Options&
   iv.tests = static_cast<int>(std::max<std::size_t>(1, tests));
   iv.tail = std::min(0.5, o.test_alpha / static_cast<double>(iv.tests) / (o.sided == stats::Sides::two ? 2.0 : 1.0));
   iv.t_quantile = stats::student_t_quantile(static_cast<double>(values.size()) - 1.0, 1.0 - iv.tail);
-  const double half = iv.t_quantile * iv.sd_used * std::sqrt(1.0 + 1.0 / r);
+  const double half = iv.t_quantile * iv.sd_used * test_width_factor(true, r, static_cast<double>(values.size()));
   iv.lower = iv.mean - half;
   iv.upper = iv.mean + half;
   return iv;

@@ -16,8 +16,7 @@ TestVerdict strong_test(double score, const Interval& iv, const Options& o) {
   if (iv.sd_used > 0.0) {
     const double alpha = static_cast<double>(iv.n_samples);
     const double r = static_cast<double>(o.test_repeats);
-    // Paired: the mean of r perturbed fits minus one unperturbed baseline, which under the null is one more draw.
-    const double scale = iv.sd_used * std::sqrt(iv.paired ? 1.0 + 1.0 / r : 1.0 / r + 1.0 / alpha);
+    const double scale = iv.sd_used * test_width_factor(iv.paired, r, alpha);
     const double stat = (score - iv.mean) / scale;
     v.statistic = stat;
     const boost::math::students_t dist(alpha - 1.0);

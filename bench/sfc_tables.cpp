@@ -7,8 +7,11 @@
 // in the minimal set (FP in M \ A); strong features missed because they are outside V, in V but not in M (never
 // tested), or tested and not called strong; weak features called strong.
 // Usage: sfc_tables [--seeds S] [--seed-start K] [--threads T] [--sets 1,5,NL1] [--set KEY=VALUE ...] [--no-boruta]
-// (bench/sfc_tables.sh runs it). --seed-start K uses data seeds K..K+S-1 (run seed = data seed + 1000), so results
-// can be checked on seeds other than 0..S-1; --set changes an SFC option (the keys of `featrel options sfc`).
+// [--irrelevant-cluster C] (bench/sfc_tables.sh runs it). --seed-start K uses data seeds K..K+S-1 (run seed = data
+// seed + 1000), so results can be checked on seeds other than 0..S-1; --set changes an SFC option (the keys of
+// `featrel options sfc`); --irrelevant-cluster C turns the first C irrelevant features of every set that has that
+// many into near-copies (noise SD 0.1) of one latent independent of y, a redundant group that is irrelevant (the
+// false-positive check of SFC's cluster step), and counts how many of them are called relevant.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -21,6 +24,7 @@
 #include "featrel/boruta.hpp"
 #include "featrel/generate.hpp"
 #include "featrel/metrics.hpp"
+#include "featrel/rng.hpp"
 #include "featrel/sfc.hpp"
 
 namespace {
@@ -41,6 +45,7 @@ struct Scores {
   Mean p, r, f1, acc, strong_p, strong_r, weak_p, weak_r;
   // Error sources per run (see the header).
   Mean fp_a, fp_m, miss_v, miss_m, miss_test, weak_as_strong;
+  int cluster_members = 0, cluster_called = 0;  // --irrelevant-cluster
 };
 
 struct Set {
@@ -87,7 +92,7 @@ std::string short_name(const char* name) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int seeds = 10, seed_start = 0;
+  int seeds = 10, seed_start = 0, irrelevant_cluster = 0;
   unsigned threads = 2;
   bool with_boruta = true;
   std::vector<std::string> only;
@@ -106,6 +111,8 @@ int main(int argc, char** argv) {
     const std::string v = argv[++i];
     if (a == "--seeds") {
       seeds = std::atoi(v.c_str());
+    } else if (a == "--irrelevant-cluster") {
+      irrelevant_cluster = std::atoi(v.c_str());
     } else if (a == "--seed-start") {
       seed_start = std::atoi(v.c_str());
     } else if (a == "--threads") {
@@ -152,7 +159,18 @@ int main(int argc, char** argv) {
       o.nonlinear = s.nonlinear;
       o.noise = s.nonlinear ? 0.1 : 0.0;
       const auto g = featrel::gen::generate_relevance(o, static_cast<std::uint64_t>(seed));
-      const featrel::Dataset data = g.to_dataset();
+      featrel::Dataset data = g.to_dataset();
+      std::vector<std::size_t> cluster;
+      if (irrelevant_cluster > 0 && s.irrelevant >= static_cast<std::size_t>(irrelevant_cluster)) {
+        const std::size_t members = static_cast<std::size_t>(irrelevant_cluster);
+        for (std::size_t j = 0; j < g.truth.classes.size() && cluster.size() < members; ++j)
+          if (g.truth.classes[j] == 0) cluster.push_back(j);
+        featrel::rng::Rng cr(featrel::rng::derive(static_cast<std::uint64_t>(seed), 77));
+        for (Eigen::Index i = 0; i < data.X.rows(); ++i) {
+          const double latent = cr.normal();
+          for (std::size_t j : cluster) data.X(i, static_cast<Eigen::Index>(j)) = latent + 0.1 * cr.normal();
+        }
+      }
       featrel::RunContext ctx;
       ctx.threads = threads;
       ctx.seed = static_cast<std::uint64_t>(seed) + 1000;
@@ -180,6 +198,8 @@ int main(int argc, char** argv) {
         if (truth == 1 && f.cls == 2) ++weak_as_strong;
       }
       for (Scores* sc : {&sfc_scores, s.nonlinear ? &nl_sfc : &lin_sfc}) {
+        sc->cluster_members += static_cast<int>(cluster.size());
+        for (std::size_t j : cluster) sc->cluster_called += r.features[j].cls > 0;
         sc->fp_a.add(fp_a);
         sc->fp_m.add(fp_m);
         sc->miss_v.add(miss_v);
@@ -220,6 +240,9 @@ int main(int argc, char** argv) {
                 "%.2f, test %.2f; weak called strong %.2f\n",
                 "", "  errors", sfc_scores.fp_a.value(), sfc_scores.fp_m.value(), sfc_scores.miss_v.value(),
                 sfc_scores.miss_m.value(), sfc_scores.miss_test.value(), sfc_scores.weak_as_strong.value());
+    if (sfc_scores.cluster_members > 0)
+      std::printf("%-6s %-14s | irrelevant cluster: %d of %d members called relevant\n", "", "  cluster",
+                  sfc_scores.cluster_called, sfc_scores.cluster_members);
     if (with_boruta)
       std::printf("%-6s %-14s | %s %s %s %s | %s %s %s %s | %s %5s | %.2f\n", "", "featrel Boruta",
                 cell(bo_scores.p.value()).c_str(), cell(bo_scores.r.value()).c_str(), cell(bo_scores.f1.value()).c_str(),

@@ -9,7 +9,9 @@
 // Boruta rejected). A prediction interval of model scores under one permuted column of V then tests each feature of M: with
 // the feature permuted, a score below the interval means no other feature can replace it — strong (2). The rest
 // of V is weak (1); so is a feature outside V that nearly copies members of V (|r| >= partner_correlation) and,
-// tested in their place, is shown to carry information (step 8, featrel's addition); everything else irrelevant (0).
+// tested in their place, is shown to carry information (step 8, featrel's addition), and a feature outside V that
+// nearly copies another outside V and, added to V, is shown to carry information (step 8b, for a redundant group
+// Boruta and M drop entirely); everything else irrelevant (0).
 //
 // Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
 // table in docs/boruta.md#sfc-steps (separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
@@ -107,6 +109,10 @@ struct Options {
   // Step 8 (docs/boruta.md#sfc-steps): a feature outside V whose |r| with a member of V is at least this is tested
   // as that member's partner: on V without its correlated members, with it in their place. 0 = no partner step.
   double partner_correlation = 0.8;
+  // Step 8b: at most this many features outside V that correlate (|r| >= partner_correlation) with another feature
+  // outside V are tested, each added to V alone; a redundant group Boruta and M drop entirely has no member in V to
+  // be a partner of. 0 = no cluster step.
+  int cluster_tests = 20;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
   forest::ForestShape forest;
@@ -177,9 +183,11 @@ struct Interval {
   std::string sides;                // the bound(s) the decision uses: "upper", "lower" or "two"
 };
 
-// Step 8: a feature outside V tested in place of the members of V it correlates with.
+// Step 8: a feature outside V tested in place of the members of V it correlates with (a partner), or step 8b:
+// tested added to V, because it correlates with other features outside V (a cluster candidate).
 struct PartnerTest {
-  std::vector<std::size_t> partners;  // members of V with |r| >= partner_correlation, in column order
+  std::vector<std::size_t> partners;  // members of V with |r| >= partner_correlation, in column order; 8b: none
+  std::vector<std::size_t> peers;     // 8b: the features outside V it correlates with (in the searched pool)
   double correlation = 0.0;           // the largest |r| with one of them
   double score = 0.0;                 // mean over test repeats, the feature destroyed in its design
   double baseline_score = 0.0;        // the design unperturbed with the same forest seed(s)
@@ -199,7 +207,7 @@ struct FeatureResult {
   std::optional<double> test_statistic;
   std::optional<double> test_p_value;
   bool constant = false;
-  std::optional<PartnerTest> partner_test;  // partner candidates only (step 8)
+  std::optional<PartnerTest> partner_test;  // partner and cluster candidates only (steps 8 and 8b)
 };
 
 struct Seconds {
@@ -213,6 +221,9 @@ struct Result {
   std::vector<FeatureResult> features;
   std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
   std::vector<std::size_t> partner_candidates, partners_added;  // step 8: tested, and found relevant (weak)
+  std::vector<std::size_t> cluster_candidates, clusters_added;  // step 8b: tested, and found relevant (weak)
+  std::size_t cluster_pool = 0;     // step 8b: features outside V searched for correlated pairs
+  std::size_t cluster_qualified = 0;  // step 8b: features of the pool that qualified (tested: cluster_tests of them)
   RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
   double model_score = 0.0;
   std::optional<Interval> score_interval;  // absent when V is empty

@@ -117,12 +117,17 @@ TEST(SfcExact, ScoreInterval) {
   EXPECT_NEAR(sample.lower, 0.7697702, 1e-7);
 }
 
+// Every feature's class, in column order.
+std::vector<int> classes_of(const Result& r) {
+  std::vector<int> cls;
+  for (const FeatureResult& f : r.features) cls.push_back(f.cls);
+  return cls;
+}
+
 TEST(SfcExact, ScriptedClasses) {
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   const Result r = run(d, ten_samples(), context(9), standard(), boruta_script({0, 1, 2, 3}));
-  std::vector<int> cls;
-  for (const FeatureResult& f : r.features) cls.push_back(f.cls);
-  EXPECT_EQ(cls, (std::vector<int>{2, 1, 1, 1, 0, 0, 0, 0}));
+  EXPECT_EQ(classes_of(r), (std::vector<int>{2, 1, 1, 1, 0, 0, 0, 0}));
   EXPECT_EQ(r.all_relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
   EXPECT_EQ(r.minimal, (std::vector<std::size_t>{0, 1, 2}));
   EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
@@ -621,6 +626,17 @@ Script partner_script(std::vector<FitQuery>& log, std::mutex& m) {
   return s;
 }
 
+// Step 8's and 8b's queries from a log, ordered by feature, each test before its baseline.
+std::vector<FitQuery> step8_queries(const std::vector<FitQuery>& log) {
+  std::vector<FitQuery> out;
+  for (const FitQuery& q : log)
+    if (q.kind == FitKind::partner_test || q.kind == FitKind::partner_baseline) out.push_back(q);
+  std::sort(out.begin(), out.end(), [](const FitQuery& a, const FitQuery& b) {
+    return std::tie(a.sample, a.kind) < std::tie(b.sample, b.kind);
+  });
+  return out;
+}
+
 TEST(SfcExact, PartnerStep) {
   const featrel::Dataset d = data_with_copies();
   std::vector<FitQuery> log;
@@ -630,9 +646,7 @@ TEST(SfcExact, PartnerStep) {
   o.partner_correlation = 0.9;
   const std::uint64_t seed = 21;
   const Result r = run(d, o, context(seed, 2), s, boruta_script({0, 1, 2, 3}));
-  std::vector<int> cls;
-  for (const FeatureResult& f : r.features) cls.push_back(f.cls);
-  EXPECT_EQ(cls, (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
+  EXPECT_EQ(classes_of(r), (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
   EXPECT_EQ(r.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));  // V itself is unchanged
   EXPECT_EQ(r.partner_candidates, (std::vector<std::size_t>{4, 5}));
   EXPECT_EQ(r.partners_added, (std::vector<std::size_t>{4}));
@@ -663,12 +677,7 @@ TEST(SfcExact, PartnerStep) {
   EXPECT_NE(copies, r.warnings.end());
   // The queries: the candidate permuted in its design (V without its partners, it in their place), with the
   // test's forest seed and permutation stream, and one unperturbed baseline of that design.
-  std::vector<FitQuery> partner;
-  for (const FitQuery& q : log)
-    if (q.kind == FitKind::partner_test || q.kind == FitKind::partner_baseline) partner.push_back(q);
-  std::sort(partner.begin(), partner.end(), [](const FitQuery& a, const FitQuery& b) {
-    return std::tie(a.sample, a.kind) < std::tie(b.sample, b.kind);
-  });
+  const std::vector<FitQuery> partner = step8_queries(log);
   ASSERT_EQ(partner.size(), 4u);
   EXPECT_EQ(partner[0].kind, FitKind::partner_test);
   EXPECT_EQ(partner[0].columns, (std::vector<std::size_t>{1, 2, 3, 4}));
@@ -739,6 +748,84 @@ TEST(SfcExact, PartnerStepRemoveAndFreshSeeds) {
   for (const FitQuery& q : baselines) EXPECT_EQ(q.columns, (std::vector<std::size_t>{1, 2, 3, 4}));
 }
 
+// Step 8b (docs/boruta.md#exact-cases): columns 4 and 5 are near-copies of each other and of no member of
+// V = {0, 1, 2, 3}, so neither is a partner candidate; each is tested added to V. Destroying column 4 in
+// {0, 1, 2, 3, 4} costs as much as feature 0's own test (0.70), so it is weak; column 5's test changes nothing.
+featrel::Dataset data_with_cluster() {
+  featrel::Dataset d = boruta_test::noise_data(100, 8);
+  featrel::rng::Rng r(6);
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) d.X(i, 5) = d.X(i, 4) + 0.05 * r.normal();
+  return d;
+}
+
+TEST(SfcExact, ClusterStep) {
+  const featrel::Dataset d = data_with_cluster();
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = partner_script(log, m);
+  Options o = ten_samples();
+  o.partner_correlation = 0.9;
+  const std::uint64_t seed = 21;
+  const Result r = run(d, o, context(seed, 2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(classes_of(r), (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
+  EXPECT_TRUE(r.partner_candidates.empty());
+  EXPECT_EQ(r.cluster_candidates, (std::vector<std::size_t>{4, 5}));
+  EXPECT_EQ(r.clusters_added, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(r.cluster_pool, 4u);  // the features outside V
+  EXPECT_EQ(r.cluster_qualified, 2u);
+  const PartnerTest& p4 = *r.features[4].partner_test;
+  EXPECT_TRUE(p4.partners.empty());
+  EXPECT_EQ(p4.peers, (std::vector<std::size_t>{5}));
+  EXPECT_GT(p4.correlation, 0.99);
+  EXPECT_TRUE(p4.relevant);
+  EXPECT_FALSE(r.features[5].partner_test->relevant);
+  // The cluster tests share test_alpha with the 3 strong tests.
+  EXPECT_EQ(r.score_interval->tests, 5);
+  // No partner_copies_irrelevant for column 5: it copies no relevant feature.
+  for (const std::string& w : r.warnings) EXPECT_EQ(w.rfind("partner_copies_irrelevant", 0), std::string::npos);
+  const std::vector<FitQuery> cluster = step8_queries(log);
+  ASSERT_EQ(cluster.size(), 4u);
+  EXPECT_EQ(cluster[0].columns, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(cluster[0].permuted, std::optional<std::size_t>(4));
+  EXPECT_EQ(cluster[1].kind, FitKind::partner_baseline);
+  EXPECT_EQ(cluster[1].columns, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(cluster[2].columns, (std::vector<std::size_t>{0, 1, 2, 3, 5}));
+  const Json j = r.to_json(d);
+  EXPECT_EQ(j["cluster_candidates"], Json::array({4, 5}));
+  EXPECT_EQ(j["clusters_added"], Json::array({4}));
+  EXPECT_EQ(j["features"][4]["partner_test"]["peers"], Json::array({5}));
+  EXPECT_EQ(j["features"][4]["relevance"], "weak");
+
+  // At most cluster_tests candidates, the one with the larger Boruta importance first (column 5, below the
+  // shadows, above column 4); said out loud.
+  o.cluster_tests = 1;
+  const featrel::boruta::ImportanceProvider five_first = [](const featrel::boruta::FitQuery& q) {
+    std::vector<double> imp;
+    for (std::size_t j : q.active) imp.push_back(j < 4 ? 10.0 : j == 5 ? 0.5 : 0.0);
+    imp.resize(q.active.size() + q.shadow_sources.size(), 1.0);
+    return imp;
+  };
+  const Result capped = run(d, o, context(seed), s, five_first);
+  EXPECT_EQ(capped.relevant, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(capped.cluster_qualified, 2u);
+  EXPECT_EQ(capped.cluster_candidates, (std::vector<std::size_t>{5}));
+  EXPECT_EQ(capped.score_interval->tests, 4);
+  EXPECT_TRUE(std::any_of(capped.warnings.begin(), capped.warnings.end(), [](const std::string& w) {
+    return w.rfind("cluster_tests_capped: 2 features", 0) == 0;
+  }));
+  // Off: cluster_tests 0, partner_correlation 0, compat reference.
+  for (int variant = 0; variant < 3; ++variant) {
+    Options off = ten_samples();
+    off.partner_correlation = 0.9;
+    if (variant == 0) off.cluster_tests = 0;
+    if (variant == 1) off.partner_correlation = 0.0;
+    if (variant == 2) off.reference = true;
+    const Result none = run(d, off, context(seed), s, boruta_script({0, 1, 2, 3}));
+    EXPECT_TRUE(none.cluster_candidates.empty()) << variant;
+    EXPECT_EQ(none.features[4].cls, 0) << variant;
+  }
+}
+
 std::vector<std::string> keys(const Json& j) {
   std::vector<std::string> k;
   for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
@@ -753,7 +840,8 @@ TEST(SfcExact, Document) {
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
                                                 "relevant", "relevant_rule", "partner_candidates",
-                                                "partners_added", "model_score", "score_interval",
+                                                "partners_added", "cluster_candidates", "clusters_added",
+                                                "cluster_pool", "cluster_qualified", "model_score", "score_interval",
                                                 "baseline_score", "null_excludes_model", "null_zero_spread",
                                                 "null_spread_floored", "chance_check", "shadow_interval", "null_scores",
                                                 "null_shadow_importances", "null_features",

@@ -1,7 +1,8 @@
-// SFC step 8, partners (docs/boruta.md#sfc-steps): the correlation it selects candidates by (exact values, missing
-// rows, constant columns), the candidates and their designs, recovery of a redundant group that Boruta and M miss
-// on non-linear data, with equal documents for 1 and 2 threads and through a task plan. The decision logic on
-// scripted fits is in test_sfc_exact.cpp (PartnerStep).
+// SFC steps 8 and 8b, partners and clusters (docs/boruta.md#sfc-steps): the correlations they select candidates by
+// (exact values, missing rows, constant columns, the blocked search), the candidates and their designs, recovery of
+// a redundant group that Boruta and M miss on non-linear data, in part (partners) or entirely (clusters), with equal
+// documents for 1 and 2 threads and through a task plan. The decision logic on scripted fits is in
+// test_sfc_exact.cpp (PartnerStep, ClusterStep).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -76,6 +77,104 @@ TEST(SfcPartners, CandidatesAndTheirDesigns) {
   EXPECT_TRUE(sfc::detail::partner_candidates(X, {}, constant, 0.8).empty());
 }
 
+// Step 8b's correlation search equals pearson_complete on every pair: across the blocks of the screening product
+// (256 columns), with negative copies, a column with a missing value and a constant column.
+TEST(SfcClusters, CorrelatedPairsMatchPairwisePearson) {
+  rng::Rng r(11);
+  const Eigen::Index n = 40, d = 600;
+  Eigen::MatrixXd X(n, d);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) X(i, j) = r.normal();
+  for (Eigen::Index i = 0; i < n; ++i) {
+    X(i, 5) = X(i, 300) + 0.1 * r.normal();  // blocks 0 and 1
+    X(i, 599) = -X(i, 260);                  // blocks 1 and 2, negative
+    X(i, 100) = X(i, 102) + 0.1 * r.normal();
+    X(i, 7) = 3.0;
+  }
+  X(0, 100) = kNaN;
+  X(3, 450) = kNaN;
+  // Columns in an arbitrary subset and order: positions, not column numbers, come back.
+  std::vector<std::size_t> cols;
+  for (std::size_t j = 0; j < static_cast<std::size_t>(d); ++j)
+    if (j % 7 != 3) cols.push_back(j);
+  const double min_r = 0.45;  // low enough that chance pairs of the 40 rows reach it
+  const sfc::detail::CorrelatedPairs got = sfc::detail::correlated_pairs(X, cols, min_r);
+  std::size_t pairs = 0;
+  for (std::size_t a = 0; a < cols.size(); ++a) {
+    std::vector<std::size_t> peers;
+    double largest = 0.0;
+    for (std::size_t b = 0; b < cols.size(); ++b) {
+      if (b == a) continue;
+      const double rab = std::abs(stats::pearson_complete(X.col(static_cast<Eigen::Index>(cols[a])).data(),
+                                                          X.col(static_cast<Eigen::Index>(cols[b])).data(), 40));
+      if (rab >= min_r) peers.push_back(b), largest = std::max(largest, rab);
+    }
+    EXPECT_EQ(got.peers[a], peers) << "column " << cols[a];
+    EXPECT_EQ(got.largest[a], largest) << "column " << cols[a];
+    pairs += peers.size();
+  }
+  EXPECT_GT(pairs, 100u);  // the comparison covers many pairs, not only the planted ones
+  const auto pos = [&](std::size_t j) {
+    return static_cast<std::size_t>(std::find(cols.begin(), cols.end(), j) - cols.begin());
+  };
+  EXPECT_TRUE(std::binary_search(got.peers[pos(5)].begin(), got.peers[pos(5)].end(), pos(300)));
+  EXPECT_TRUE(std::binary_search(got.peers[pos(599)].begin(), got.peers[pos(599)].end(), pos(260)));
+  EXPECT_NEAR(got.largest[pos(599)], 1.0, 1e-12);
+  EXPECT_TRUE(std::binary_search(got.peers[pos(100)].begin(), got.peers[pos(100)].end(), pos(102)));
+  EXPECT_TRUE(got.peers[pos(7)].empty());
+}
+
+// Step 8b's candidates: outside V and the partner candidates, with a peer in the pool (the pool cut by priority),
+// at most max_tests of them by priority, each designed as V ∪ {it}.
+TEST(SfcClusters, CandidatesPoolAndCap) {
+  rng::Rng r(4);
+  const Eigen::Index n = 80;
+  Eigen::MatrixXd X(n, 8);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < 8; ++j) X(i, j) = r.normal();
+    X(i, 2) = X(i, 1) + 0.05 * r.normal();   // cluster {1, 2}
+    X(i, 4) = -X(i, 3) + 0.05 * r.normal();  // cluster {3, 4}
+    X(i, 5) = X(i, 0) + 0.05 * r.normal();   // a partner of V's column 0
+    X(i, 6) = 2.0;                           // constant
+  }
+  const std::vector<bool> constant{false, false, false, false, false, false, true, false};
+  const std::vector<std::size_t> V{0};
+  const std::vector<double> priority{9, 1, 2, 5, 4, 3, 0, 0};
+  const auto partners = sfc::detail::partner_candidates(X, V, constant, 0.8);
+  ASSERT_EQ(partners.size(), 1u);
+  const auto all = sfc::detail::cluster_candidates(X, V, constant, partners, priority, 0.8, 50);
+  EXPECT_EQ(all.pool, 6u);  // 1, 2, 3, 4, 5, 7
+  EXPECT_EQ(all.qualified, 4u);
+  ASSERT_EQ(all.candidates.size(), 4u);
+  EXPECT_EQ(all.candidates[0].feature, 1u);
+  EXPECT_EQ(all.candidates[0].peers, (std::vector<std::size_t>{2}));
+  EXPECT_TRUE(all.candidates[0].partners.empty());
+  EXPECT_EQ(all.candidates[0].design, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(all.candidates[3].feature, 4u);
+  EXPECT_GT(all.candidates[3].correlation, 0.99);
+  // The two with the largest priority, in column order.
+  const auto two = sfc::detail::cluster_candidates(X, V, constant, partners, priority, 0.8, 2);
+  EXPECT_EQ(two.qualified, 4u);
+  ASSERT_EQ(two.candidates.size(), 2u);
+  EXPECT_EQ(two.candidates[0].feature, 3u);
+  EXPECT_EQ(two.candidates[1].feature, 4u);
+  // A pool of 3 (priorities 5, 4, 3: columns 3, 4, 5): column 2's peer is cut, column 5 is a partner candidate.
+  const auto small = sfc::detail::cluster_candidates(X, V, constant, partners, priority, 0.8, 50, 3);
+  EXPECT_EQ(small.pool, 3u);
+  EXPECT_EQ(small.qualified, 2u);
+  // A partner candidate is tested as a partner, not here, but is still a peer.
+  const auto as_partner = sfc::detail::cluster_candidates(X, V, constant, {partners[0], [] {
+    sfc::detail::PartnerCandidate c;
+    c.feature = 1;
+    return c;
+  }()}, priority, 0.8, 50);
+  ASSERT_EQ(as_partner.candidates.size(), 3u);
+  EXPECT_EQ(as_partner.candidates[0].feature, 2u);
+  EXPECT_EQ(as_partner.candidates[0].peers, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(sfc::detail::cluster_candidates(X, V, constant, partners, priority, 0.8, 0).candidates.empty());
+  EXPECT_TRUE(sfc::detail::cluster_candidates(X, V, constant, partners, priority, 0.0, 50).candidates.empty());
+}
+
 // NL 2 of the SFC paper (n = 1000; 4 strong features and a group of 10 near-copies, r ≈ 0.99, that matter only
 // together with the strong ones; 6 irrelevant), data seed 5: Boruta's 10 % column draw rejects the whole group and
 // M admits 2 of its members. The partner step tests the other 8 in their place and finds most of them; nothing
@@ -119,6 +218,48 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   const sfc::Result through = sfc::run(g.data, on, planned);
   EXPECT_EQ(executor.plans, 4);  // importance + shadow null, score null, tests, partners
   EXPECT_EQ(document(through), document(after));
+}
+
+// NL 2, data seed 26: Boruta and M drop the whole group of ten near-copies, so step 8 has no member of V to test
+// partners of. Step 8b tests the group's members added to V and finds them; the five irrelevant features made into
+// near-copies of one latent independent of y (an irrelevant cluster) are tested too and stay irrelevant.
+TEST(SfcClusters, FindsAGroupBorutaDroppedEntirelyAndNotAnIrrelevantCluster) {
+  boruta_test::Generated g = boruta_test::relevance(1000, 20, 4, 10, true, 26, 0.1);
+  std::vector<std::size_t> noise_cluster;
+  for (std::size_t j = 0; j < 20 && noise_cluster.size() < 5; ++j)
+    if (g.truth.classes[j] == 0) noise_cluster.push_back(j);
+  rng::Rng r(126);
+  for (Eigen::Index i = 0; i < g.data.X.rows(); ++i) {
+    const double latent = r.normal();
+    for (std::size_t j : noise_cluster) g.data.X(i, static_cast<Eigen::Index>(j)) = latent + 0.1 * r.normal();
+  }
+  auto count = [&](const sfc::Result& res, int truth) {
+    int n = 0;
+    for (std::size_t j = 0; j < 20; ++j) n += g.truth.classes[j] == truth && res.features[j].cls > 0;
+    return n;
+  };
+  sfc::Options off;
+  off.cluster_tests = 0;
+  const sfc::Result before = sfc::run(g.data, off, boruta_test::context(1026, 2));
+  const sfc::Result after = sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 2));
+  EXPECT_EQ(after.relevant, before.relevant);  // steps 1–7 choose the same V
+  for (std::size_t j : before.relevant) EXPECT_NE(g.truth.classes[j], 1) << "a group member is in V";
+  EXPECT_TRUE(before.partner_candidates.empty());
+  EXPECT_EQ(count(before, 1), 0);
+  EXPECT_GE(count(after, 1), 5);  // 6 of 10 here; 8 without the irrelevant cluster, whose 5 tests share test_alpha
+  EXPECT_EQ(count(after, 0), 0);
+  for (std::size_t j : noise_cluster)
+    EXPECT_TRUE(std::binary_search(after.cluster_candidates.begin(), after.cluster_candidates.end(), j)) << j;
+  EXPECT_EQ(after.cluster_candidates.size(), 15u);  // the group and the irrelevant cluster
+  EXPECT_EQ(after.score_interval->tests, before.score_interval->tests + 15);  // they share test_alpha
+  for (std::size_t k : after.clusters_added) EXPECT_EQ(after.features[k].cls, 1);
+
+  auto document = [&](const sfc::Result& res) { return report::strip_timing(res.to_json(g.data)).dump(); };
+  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 1))), document(after));
+  test::JsonRoundTripExecutor executor(g.data, "sfc.fits", sfc::run_plan_block);
+  RunContext planned = boruta_test::context(1026, 2);
+  planned.plan_executor = &executor;
+  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, planned)), document(after));
 }
 
 }  // namespace

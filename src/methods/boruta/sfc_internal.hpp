@@ -117,14 +117,41 @@ TestVerdict strong_test(double score, const Interval& interval, const Options& o
 struct PartnerCandidate {
   std::size_t feature = 0;
   std::vector<std::size_t> partners;
-  double correlation = 0.0;  // the largest |r| with a partner
+  std::vector<std::size_t> peers;  // step 8b: the features outside V it correlates with; partners then empty
+  double correlation = 0.0;  // the largest |r| with a partner (8b: with a peer)
   std::vector<std::size_t> design;
 };
 std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                                  const std::vector<bool>& constant, double min_r);
 
-// Step 8 on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests `candidates`
-// (partner_candidates on V) with the test
+// For each of `columns` of X, the positions in `columns` of the others whose |r| (pearson_complete) is at least
+// min_r, ascending, and the largest such |r| (0 when none). Complete columns are screened by one matrix product
+// of standardised columns per block and every pair found is confirmed by pearson_complete; a column with missing
+// values is compared pair by pair.
+struct CorrelatedPairs {
+  std::vector<std::vector<std::size_t>> peers;
+  std::vector<double> largest;
+};
+CorrelatedPairs correlated_pairs(const Eigen::MatrixXd& X, const std::vector<std::size_t>& columns, double min_r);
+
+// Features outside V searched by step 8b at most: the pairwise correlations cost pool²·n.
+inline constexpr std::size_t kClusterPool = 2000;
+
+// Step 8b's candidates: the pool is the non-constant features outside V, ranked by `priority` (higher first,
+// then column order) and cut at max_pool; a member of the pool that is not a partner candidate and has |r| >= min_r
+// with another member qualifies. The max_tests qualifying features ranked first are the candidates, in column
+// order, each with its peers (in column order), no partners, and its design V ∪ {it}.
+struct ClusterSearch {
+  std::vector<PartnerCandidate> candidates;
+  std::size_t pool = 0, qualified = 0;
+};
+ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
+                                 const std::vector<bool>& constant, const std::vector<PartnerCandidate>& partners,
+                                 const std::vector<double>& priority, double min_r, std::size_t max_tests,
+                                 std::size_t max_pool = kClusterPool);
+
+// Steps 8 and 8b on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests `candidates`
+// (partner_candidates on V, then cluster candidates) with the test
 // forest seeds, each paired with its design's own unperturbed baseline, and gives those found relevant class 1.
 // Returns the number of fits.
 std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate>& candidates, const Options& o,

@@ -141,6 +141,10 @@ const options::Table<Options>& option_table() {
     t.add("partner_correlation", &Options::partner_correlation,
           "Test features outside V with |r| >= this to a member of V as its partners (0: no partner step)")
         .range(Range::closed(0, 1));
+    t.add("cluster_tests", &Options::cluster_tests,
+          "Test at most this many features outside V with |r| >= partner_correlation to another feature outside V, "
+          "each added to V (0: no cluster step)")
+        .range(Range::at_least(0));
     t.group("Boruta step");
     t.add("boruta_perc", &Options::boruta_perc, "Shadow percentile of the Boruta step")
         .range(Range::left_open(0, 100));
@@ -200,6 +204,7 @@ Options effective_options(const Options& options) {
     o.test_repeats = 1;  // one permutation per feature
     o.tentatives_rough_fix = false;  // A = the confirmed features
     o.partner_correlation = 0.0;     // no partner step
+    o.cluster_tests = 0;             // no cluster step
   }
   return o;
 }

@@ -2,7 +2,8 @@
 // may carry their information although Boruta and M missed it: a forest splits a group of near-copies' importance
 // among them, and a 10 % column draw rarely meets the partners an interaction needs. It is weakly relevant when it
 // carries information V lacks without those members: destroying it in V \ partners ∪ {it} lowers the score below
-// the score interval, judged against its own design's unperturbed forest as the strong tests are.
+// the score interval, judged against its own design's unperturbed forest as the strong tests are. Step 8b's
+// cluster candidates (sfc_clusters.cpp) are tested the same way, on V with them added.
 #include <algorithm>
 #include <cmath>
 
@@ -102,6 +103,7 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
     }
     PartnerTest t;
     t.partners = pc.partners;
+    t.peers = pc.peers;
     t.correlation = pc.correlation;
     t.score = sum / static_cast<double>(reps);
     t.baseline_score = base / static_cast<double>(reps);
@@ -111,10 +113,11 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
     t.p_value = v.p_value;
     t.relevant = v.strong && t.score < t.baseline_score;
     FeatureResult& f = r.features[pc.feature];
-    r.partner_candidates.push_back(pc.feature);
+    const bool cluster = pc.partners.empty();  // step 8b
+    (cluster ? r.cluster_candidates : r.partner_candidates).push_back(pc.feature);
     if (t.relevant) {
       f.cls = 1;
-      r.partners_added.push_back(pc.feature);
+      (cluster ? r.clusters_added : r.partners_added).push_back(pc.feature);
     }
     f.partner_test = std::move(t);
   }
@@ -124,7 +127,7 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
   std::size_t n_copies = 0;
   for (const PartnerCandidate& pc : cands) {
     const PartnerTest& t = *r.features[pc.feature].partner_test;
-    if (t.relevant || t.correlation < kNearCopy) continue;
+    if (t.relevant || t.correlation < kNearCopy || t.partners.empty()) continue;
     if (++n_copies <= 5) copies += (copies.empty() ? "" : ", ") + data.feature_names[pc.feature];
   }
   if (n_copies > 0)

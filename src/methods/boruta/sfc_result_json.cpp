@@ -63,6 +63,7 @@ report::Json Result::to_json(const Dataset& data) const {
     if (f.partner_test) {
       const PartnerTest& p = *f.partner_test;
       e["partner_test"] = Json{{"partners", p.partners},
+                               {"peers", p.peers},
                                {"correlation", json_number(p.correlation)},
                                {"score", json_number(p.score)},
                                {"baseline_score", json_number(p.baseline_score)},
@@ -96,6 +97,10 @@ report::Json Result::to_json(const Dataset& data) const {
   r["relevant_rule"] = to_string(relevant_rule);
   r["partner_candidates"] = partner_candidates;
   r["partners_added"] = partners_added;
+  r["cluster_candidates"] = cluster_candidates;
+  r["clusters_added"] = clusters_added;
+  r["cluster_pool"] = cluster_pool;
+  r["cluster_qualified"] = cluster_qualified;
   r["model_score"] = json_number(model_score);
   r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
   r["baseline_score"] = optional_number(baseline_score);

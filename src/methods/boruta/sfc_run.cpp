@@ -4,6 +4,7 @@
 // collected by task index, so the result does not depend on the thread count.
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <string>
 
 #include "featrel/error.hpp"
@@ -246,10 +247,30 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
         o.partner_correlation > 0.0 && !shortcut
             ? detail::partner_candidates(data.X, V, constant, o.partner_correlation)
             : std::vector<detail::PartnerCandidate>{};
+    // Step 8b's: the search pool ranked by Boruta's median importance, features without one last.
+    detail::ClusterSearch clusters;
+    if (o.partner_correlation > 0.0 && o.cluster_tests > 0 && !shortcut) {
+      std::vector<double> priority(d, -std::numeric_limits<double>::infinity());
+      for (std::size_t j = 0; j < d; ++j)
+        if (r.boruta.features[j].median_importance) priority[j] = *r.boruta.features[j].median_importance;
+      clusters = detail::cluster_candidates(data.X, V, constant, partner_cands, priority, o.partner_correlation,
+                                            static_cast<std::size_t>(o.cluster_tests));
+      r.cluster_pool = clusters.pool;
+      r.cluster_qualified = clusters.qualified;
+      if (clusters.qualified > clusters.candidates.size())
+        r.warnings.push_back("cluster_tests_capped: " + std::to_string(clusters.qualified) +
+                             " features outside the relevant set correlate with another (|r| >= " +
+                             format_number(o.partner_correlation) + "); the " +
+                             std::to_string(clusters.candidates.size()) +
+                             " with the largest Boruta importance were tested, the rest are reported irrelevant "
+                             "untested; raise --cluster-tests (each test costs test_repeats + 1 fits and narrows "
+                             "every test's level) to test more");
+    }
     r.score_interval = o.reference ? detail::null_interval(r.null_scores, o, o.sided, matrix,
                                                            static_cast<double>(reps), 0.0)
                                    : detail::paired_score_interval(r.null_scores, o, matrix, floor,
-                                                                   tested.size() + partner_cands.size());
+                                                                   tested.size() + partner_cands.size() +
+                                                                       clusters.candidates.size());
     const Interval& iv = *r.score_interval;
     r.null_zero_spread = iv.sd == 0.0;
     r.null_spread_floored = iv.sd_used > iv.sd;
@@ -370,11 +391,14 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.seconds.tests = since(t);
     for (std::size_t j : V) r.features[j].cls = strong[j] ? 2 : 1;
 
-    // 8. Partners: features outside V that correlate with members of V, tested in their place.
+    // 8. Partners: features outside V that correlate with members of V, tested in their place; 8b, clusters:
+    // features outside V that correlate with others outside V, tested added to V. One pool of fits.
     if (o.partner_correlation > 0.0 && !shortcut) {
       ctx.check_cancel();
       t = Clock::now();
-      own_fits += detail::partner_step(data, partner_cands, o, seed, fits, plan, ctx, r);
+      std::vector<detail::PartnerCandidate> step8 = partner_cands;
+      step8.insert(step8.end(), clusters.candidates.begin(), clusters.candidates.end());
+      own_fits += detail::partner_step(data, step8, o, seed, fits, plan, ctx, r);
       r.seconds.partners = since(t);
     }
 

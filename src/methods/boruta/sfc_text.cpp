@@ -58,10 +58,11 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     const auto& f = r.features[j];
     std::string cls = report::relevance_word(f.cls);
     if (f.constant) cls += " (constant)";
-    // A partner candidate (step 8) shows its partner test in the test columns.
+    // A partner or cluster candidate (steps 8, 8b) shows its test in the test columns.
     const PartnerTest* p = f.partner_test ? &*f.partner_test : nullptr;
+    const std::string minimal = f.in_minimal ? "yes" : !p ? "" : p->partners.empty() ? "cluster" : "partner";
     t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
-               f.in_minimal ? "yes" : p ? "partner" : "", p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
+               minimal, p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
                format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value)},
               f.cls > 0 || f.in_minimal || p || f.boruta_decision != boruta::Decision::rejected);
   }
@@ -81,6 +82,15 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
       names += (names.empty() ? ": " : "; ") + data.feature_names[k] + " for " + partners;
     }
     out << names << "\n";
+    if (r.options.cluster_tests > 0) {
+      out << "clusters (features outside the relevant set with |r| >= " << format_number(r.options.partner_correlation)
+          << " to another outside it, searched among " << r.cluster_pool
+          << " features; each tested added to the set): " << r.cluster_qualified << " found, "
+          << r.cluster_candidates.size() << " tested, " << r.clusters_added.size() << " weak";
+      std::string added;
+      for (std::size_t k : r.clusters_added) added += (added.empty() ? ": " : ", ") + data.feature_names[k];
+      out << added << "\n";
+    }
   }
   out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";

@@ -78,7 +78,7 @@ TEST(SfcPartners, CandidatesAndTheirDesigns) {
 }
 
 // Step 8b's correlation search equals pearson_complete on every pair: across the blocks of the screening product
-// (256 columns), with negative copies, a column with a missing value and a constant column.
+// (256 columns), with negative copies, columns with a missing value (one too large to square) and a constant one.
 TEST(SfcClusters, CorrelatedPairsMatchPairwisePearson) {
   rng::Rng r(11);
   const Eigen::Index n = 40, d = 600;
@@ -93,6 +93,11 @@ TEST(SfcClusters, CorrelatedPairsMatchPairwisePearson) {
   }
   X(0, 100) = kNaN;
   X(3, 450) = kNaN;
+  for (Eigen::Index i = 0; i < n; ++i) {  // squares that overflow: r is NaN (inf/inf), so no peer
+    X(i, 454) *= 1e200;
+    X(i, 453) = X(i, 454);
+  }
+  X(5, 453) = kNaN;
   // Columns in an arbitrary subset and order: positions, not column numbers, come back.
   std::vector<std::size_t> cols;
   for (std::size_t j = 0; j < static_cast<std::size_t>(d); ++j)
@@ -122,6 +127,8 @@ TEST(SfcClusters, CorrelatedPairsMatchPairwisePearson) {
   EXPECT_NEAR(got.largest[pos(599)], 1.0, 1e-12);
   EXPECT_TRUE(std::binary_search(got.peers[pos(100)].begin(), got.peers[pos(100)].end(), pos(102)));
   EXPECT_TRUE(got.peers[pos(7)].empty());
+  EXPECT_TRUE(std::isnan(stats::pearson_complete(X.col(453).data(), X.col(454).data(), 40)));
+  EXPECT_TRUE(got.peers[pos(453)].empty());
 }
 
 // Step 8b's candidates: outside V and the partner candidates, with a peer in the pool (the pool cut by priority),

@@ -26,7 +26,7 @@ CorrelatedPairs correlated_pairs(const Eigen::MatrixXd& X, const std::vector<std
   auto col = [&](std::size_t a) { return X.col(static_cast<Eigen::Index>(columns[a])).data(); };
   auto confirm = [&](std::size_t a, std::size_t b) {
     const double r = std::abs(stats::pearson_complete(col(a), col(b), static_cast<std::size_t>(n)));
-    if (r < min_r) return;
+    if (!(r >= min_r)) return;  // NaN (squares that overflow) is no correlation
     out.peers[a].push_back(b);
     out.peers[b].push_back(a);
     out.largest[a] = std::max(out.largest[a], r);

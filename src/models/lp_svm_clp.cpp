@@ -27,6 +27,8 @@ constexpr unsigned char kStatusMask = 7;
 constexpr int kPerturbation = 100;
 constexpr int kRandomSeed = 1234567;
 constexpr int kDenseThreshold = 8;
+// Snap-and-resolve rounds of ClpLp::settle (one was always enough in our measurements).
+constexpr int kSettlePasses = 3;
 constexpr int kNeverDense = std::numeric_limits<int>::max();
 
 // The file behind a shared library this process has already loaded ("" when it has not loaded it).
@@ -344,15 +346,10 @@ LpSolve ClpLp::solve(bool keep_factorization) {
     clp_.primal(0, options);
   else
     clp_.dual(0, options);
-  out.clp_status = clp_.status();
-  out.secondary = clp_.secondaryStatus();
-  out.iterations = clp_.numberIterations();
-  out.status = map_status(out.clp_status);
-  out.optimal = out.clp_status == 0 && out.secondary != 2 && out.secondary != 3 && out.secondary != 4;
-  out.objective = clp_.objectiveValue();
-  out.rows = clp_.numberRows();
+  read_outcome(out);
   objective_changed_ = bounds_changed_ = basis_changed_ = structure_changed_ = false;
   has_basis_ = true;
+  settle(out);
   return out;
 }
 
@@ -362,17 +359,56 @@ LpSolve ClpLp::solve_cold_dual() {
   clp_.allSlackBasis(true);
   clp_.setWhatsChanged(0);
   clp_.dual(0, 0);
+  read_outcome(out);
+  objective_changed_ = bounds_changed_ = false;
+  basis_changed_ = structure_changed_ = true;  // nothing was kept: the next solve starts CLP afresh
+  has_basis_ = true;
+  settle(out);
+  return out;
+}
+
+void ClpLp::read_outcome(LpSolve& out) const {
   out.clp_status = clp_.status();
   out.secondary = clp_.secondaryStatus();
-  out.iterations = clp_.numberIterations();
+  out.iterations += clp_.numberIterations();
   out.status = map_status(out.clp_status);
   out.optimal = out.clp_status == 0 && out.secondary != 2 && out.secondary != 3 && out.secondary != 4;
   out.objective = clp_.objectiveValue();
   out.rows = clp_.numberRows();
-  objective_changed_ = bounds_changed_ = false;
-  basis_changed_ = structure_changed_ = true;  // nothing was kept: the next solve starts CLP afresh
-  has_basis_ = true;
-  return out;
+}
+
+bool ClpLp::snap_nonbasic_to_bounds() {
+  bool moved = false;
+  const auto snap = [&moved](double& value, ClpSimplex::Status status, double lo, double hi) {
+    double target = value;
+    if (status == ClpSimplex::atLowerBound || status == ClpSimplex::isFixed)
+      target = lo;
+    else if (status == ClpSimplex::atUpperBound)
+      target = hi;
+    if (target != value && std::isfinite(target)) {
+      value = target;
+      moved = true;
+    }
+  };
+  double* x = clp_.primalColumnSolution();
+  const double* col_lo = clp_.getColLower();
+  const double* col_hi = clp_.getColUpper();
+  for (int c = 0; c < clp_.numberColumns(); ++c) snap(x[c], clp_.getColumnStatus(c), col_lo[c], col_hi[c]);
+  double* a = clp_.primalRowSolution();
+  const double* row_lo = clp_.getRowLower();
+  const double* row_hi = clp_.getRowUpper();
+  for (int r = 0; r < clp_.numberRows(); ++r) snap(a[r], clp_.getRowStatus(r), row_lo[r], row_hi[r]);
+  return moved;
+}
+
+void ClpLp::settle(LpSolve& out) {
+  for (int pass = 0; pass < kSettlePasses && out.optimal && snap_nonbasic_to_bounds(); ++pass) {
+    fresh_solver_state();
+    clp_.setWhatsChanged(0);  // a fresh factorization, and the basic values recomputed from the snapped ones
+    clp_.primal(0, 0);
+    read_outcome(out);
+    basis_changed_ = structure_changed_ = true;  // nothing was kept
+  }
 }
 
 // ---- Values --------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ unflagged degenerate result.
 A run passes when it
 - ends with exit 0 and writes a result document, or ends with exit 2 (bad input: the method refuses this data,
   e.g. pareto on a multiclass target) with a message that says why; and
-- when it selects nothing, says so: a warning in the document's diagnostics or pre-flight block.
+- when it selects nothing, says so: a warning in the document's diagnostics or pre-flight block; and
+- for fri: no upper value exceeds the L1 budget (1 + w_l1_slack, as a share of ‖w*‖₁).
 Any other exit (3 = solver failure, a signal, a timeout) fails. The table of what each data set gives is printed
 (and written to --summary FILE as Markdown) so that a person can read which warnings fire.
 
@@ -91,9 +92,24 @@ def run_one(binary, method, path, target, extra, timeout):
     record.update(n_selected=n_selected, n_features=len(features), warnings=warnings)
     if n_selected == 0 and not warnings:
         record.update(verdict="FAIL", why="nothing selected and no warning says so")
+    elif method == "fri" and fri_over_budget(doc):
+        record.update(verdict="FAIL", why=fri_over_budget(doc))
     else:
         record["verdict"] = "ok"
     return record
+
+
+def fri_over_budget(doc):
+    """FRI: no model of the class has |w_j| above its L1 budget, (1 + w_l1_slack)·‖w*‖₁, so no upper value (of the
+    run, or of a one-vs-rest class) may exceed 1 + w_l1_slack. CLP's tolerance band once let bound LPs go past it.
+    Returns what is wrong, or "" when nothing is."""
+    limit = (1.0 + doc["options"]["w_l1_slack"]) * (1.0 + 1e-9)
+    for f in doc.get("features", []):
+        for entry in [f] + f.get("per_class", []):
+            if entry.get("upper", 0.0) > limit:
+                where = f" (class {entry['label']})" if "label" in entry else ""
+                return f"fri: feature {f['name']}{where} has upper {entry['upper']!r} > the L1 budget {limit!r}"
+    return ""
 
 
 def main():

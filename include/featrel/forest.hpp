@@ -220,16 +220,22 @@ const options::Table<ForestShape>& shape_option_table();
 // Rows per leaf under `min_leaf auto`: the references' value (LightGBM's min_child_samples).
 inline constexpr std::size_t kDefaultMinLeaf = 20;
 
+// The smallest leaf `leaves_per_tree` asks for: leaves of 1-4 rows let the gain forest confirm noise.
+inline constexpr std::size_t kSmallestSharedLeaf = 5;
+
 // The rows per leaf a forest trained on n_train rows uses (docs/boruta.md#the-random-forest item 3): the given
 // min_leaf; under auto kDefaultMinLeaf, unless a tree's ⌊row_fraction·n_train⌋ sampled rows cannot hold two such
 // leaves (small cohorts): then a quarter of them, at least 1, so that a tree can still split twice along a path.
-// `adapted` is set when auto gave less than the default; `note` then says what was adapted and why, for a warning.
+// leaves_per_tree > 0 (SFC) lowers auto further so that a tree's sampled rows hold that many leaves, down to
+// kSmallestSharedLeaf rows: with 20 rows per leaf a tree on 94 sampled rows has at most 4 leaves and cannot show
+// the loss of one feature among several that act together.
+// `adapted` is set when the small-cohort rule applied; `note` then says what was adapted and why, for a warning.
 struct LeafSize {
   std::size_t rows = kDefaultMinLeaf;
   bool adapted = false;
   std::string note;
 };
-LeafSize resolve_min_leaf(const ForestShape& shape, std::size_t n_train);
+LeafSize resolve_min_leaf(const ForestShape& shape, std::size_t n_train, std::size_t leaves_per_tree = 0);
 
 // ---- fitted model --------------------------------------------------------------------------------------------
 

@@ -59,22 +59,26 @@ double xgboost_min_child_weight(Objective objective, std::size_t n_classes, std:
   return (static_cast<double>(min_leaf_rows) - 0.5) * h0;
 }
 
-LeafSize resolve_min_leaf(const ForestShape& shape, std::size_t n_train) {
+LeafSize resolve_min_leaf(const ForestShape& shape, std::size_t n_train, std::size_t leaves_per_tree) {
   LeafSize out;
   if (shape.min_leaf) {
     out.rows = *shape.min_leaf;
     return out;
   }
   const std::size_t per_tree = floor_count(shape.row_fraction, n_train);
+  if (leaves_per_tree > 0)
+    out.rows = std::clamp(per_tree / leaves_per_tree, kSmallestSharedLeaf, kDefaultMinLeaf);
   if (per_tree >= 2 * kDefaultMinLeaf) return out;
-  // Two leaves of 20 do not fit: a quarter of the sampled rows keeps room for two levels of splits, which a stump
+  // Two leaves of that size do not fit: a quarter of the sampled rows keeps room for two levels of splits, which a stump
   // (half of them) would not; smaller leaves than needed make the gain forest confirm noise (docs/boruta.md).
-  out.rows = std::max<std::size_t>(1, per_tree / 4);
+  const std::size_t quarter = std::max<std::size_t>(1, per_tree / 4), wanted = out.rows;
+  if (quarter >= wanted) return out;
+  out.rows = quarter;
   out.adapted = true;
   out.note = "small_cohort: --min-leaf auto uses " + std::to_string(out.rows) + " rows per leaf instead of " +
-             std::to_string(kDefaultMinLeaf) + ", because a tree samples only " + std::to_string(per_tree) +
+             std::to_string(wanted) + ", because a tree samples only " + std::to_string(per_tree) +
              " of " + std::to_string(n_train) + " rows (--row-fraction " + format_number(shape.row_fraction) +
-             "), too few for two leaves of " + std::to_string(kDefaultMinLeaf) +
+             "), too few for two leaves of " + std::to_string(wanted) +
              "; smaller leaves make importances noisier (pass --min-leaf N to choose)";
   return out;
 }

@@ -98,6 +98,20 @@ TEST(BorutaErrors, Data) {
   EXPECT_EQ(featrel::forest::resolve_min_leaf({}, 64).rows, 20u);  // ⌊0.632·64⌋ = 40 holds two leaves of 20
   EXPECT_FALSE(featrel::forest::resolve_min_leaf({}, 64).adapted);
   EXPECT_EQ(featrel::forest::resolve_min_leaf({}, 63).rows, 9u);   // ⌊0.632·63⌋ = 39
+  // SFC's rule (20 leaves per tree, 5 to 20 rows each): ⌊0.632·n⌋ / 20 sampled rows, clamped.
+  auto sfc_leaf = [](std::size_t n) { return featrel::forest::resolve_min_leaf({}, n, 20); };
+  EXPECT_EQ(sfc_leaf(150).rows, 5u);    // 94 / 20 = 4, raised to 5
+  EXPECT_EQ(sfc_leaf(200).rows, 6u);    // 126 / 20
+  EXPECT_EQ(sfc_leaf(512).rows, 16u);   // 323 / 20
+  EXPECT_EQ(sfc_leaf(632).rows, 19u);   // 399 / 20
+  EXPECT_EQ(sfc_leaf(633).rows, 20u);   // 400 / 20
+  EXPECT_EQ(sfc_leaf(5000).rows, 20u);  // capped at the default
+  EXPECT_FALSE(sfc_leaf(40).adapted);   // 25 sampled rows hold two leaves of 5
+  EXPECT_EQ(sfc_leaf(30).rows, 4u);     // 18 sampled rows: the small-cohort quarter
+  EXPECT_TRUE(sfc_leaf(30).adapted);
+  featrel::forest::ForestShape given;
+  given.min_leaf = 20;
+  EXPECT_EQ(featrel::forest::resolve_min_leaf(given, 150, 20).rows, 20u);  // a given value is kept
   // A single class (read_csv refuses one; a Dataset built by hand can still hold it).
   featrel::Dataset one = noise_data(100, 2);
   one.task = featrel::Task::multiclass;

@@ -63,6 +63,10 @@ std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const Fit
 TaskPlan::Json answer_block(const TaskPlan::Json& task, const FitProvider& fits, std::size_t n_columns,
                             std::size_t n_rows, const RunContext& ctx);
 
+// Leaves a tree's sampled rows should hold under min_leaf auto (forest::resolve_min_leaf; docs/boruta.md, row 20):
+// 20 rows per leaf would leave a tree on 94 of 150 rows 4 leaves; at n >= 633 the rule keeps 20.
+inline constexpr std::size_t kLeavesPerTree = 20;
+
 // Seeds (docs/boruta.md#sfc-steps and its options): the null forests' and the test forests' fit seeds.
 std::uint64_t null_fit_seed(const Options& o, std::uint64_t seed, std::size_t s);
 // The shadow nulls' forest seeds (step 3). M compares imp_j from the importance model, whose forest seed is its own,

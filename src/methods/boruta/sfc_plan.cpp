@@ -63,7 +63,10 @@ FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t se
   validate(su.o);
   su.rows = score_rows(data, su.o, seed);
   // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.
-  su.leaf = forest::resolve_min_leaf(su.o.forest, su.rows.train.empty() ? data.n_samples() : su.rows.train.size());
+  // Small cohorts get smaller leaves so that a test forest can show one feature's loss (docs/boruta.md, row 20);
+  // compat reference keeps squamish's 20.
+  su.leaf = forest::resolve_min_leaf(su.o.forest, su.rows.train.empty() ? data.n_samples() : su.rows.train.size(),
+                                     su.o.reference ? 0 : kLeavesPerTree);
   su.o.forest.min_leaf = su.leaf.rows;
   boruta::detail::check_data(data, "sfc", su.o.forest.row_fraction, su.leaf.rows, data.n_samples());
   if (!su.rows.train.empty())

@@ -225,6 +225,9 @@ struct Result {
   std::size_t cluster_pool = 0;     // step 8b: features outside V searched for correlated pairs
   std::size_t cluster_qualified = 0;  // step 8b: features of the pool that qualified (tested: cluster_tests of them)
   RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
+  // Rows per leaf of the fits on V (score null, tests, partners); options.forest.min_leaf is that of the fits on all
+  // columns (Boruta step, importance model, shadow null). They differ only under min_leaf auto (docs/boruta.md row 20).
+  std::size_t test_min_leaf = 0;
   double model_score = 0.0;
   std::optional<Interval> score_interval;  // absent when V is empty
   // Honesty flags of the score null (docs/boruta.md#errors-and-edge-cases): the model's own score, or the tests'

@@ -839,7 +839,7 @@ TEST(SfcExact, Document) {
                                                 "n_samples", "n_features", "feature_names", "seed", "compat",
                                                 "options", "features", "selected", "selected_names", "diagnostics",
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
-                                                "relevant", "relevant_rule", "partner_candidates",
+                                                "relevant", "relevant_rule", "test_min_leaf", "partner_candidates",
                                                 "partners_added", "cluster_candidates", "clusters_added",
                                                 "cluster_pool", "cluster_qualified", "model_score", "score_interval",
                                                 "baseline_score", "null_excludes_model", "null_zero_spread",

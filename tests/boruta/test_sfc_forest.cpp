@@ -218,3 +218,36 @@ TEST(SfcForest, BorutaStepSamplingHasItsOwnOption) {
   EXPECT_TRUE(tree.to_json(g.data)["options"]["boruta_feature_sampling"].is_null());
   EXPECT_EQ(node_step.to_json(g.data)["options"]["boruta_feature_sampling"], "node");
 }
+
+// min_leaf auto (docs/boruta.md, row 20): on 150 rows the fits on all columns (Boruta step, importance model, shadow
+// null) keep 20 rows per leaf, and only the fits on V (score null, tests) use a twentieth of a tree's 94 rows, 5.
+// So the all-column fits are those of --min-leaf 20 to the bit, and the fits on V differ from them.
+TEST(SfcForest, MinLeafAutoShrinksOnlyTheFitsOnV) {
+  const boruta_test::Generated g = set3(3);
+  Options twenty = quick();
+  twenty.forest.min_leaf = 20;
+  Options five = quick();
+  five.forest.min_leaf = 5;
+  const Result automatic = run(g.data, quick(), context(8, 2));
+  const Result fixed20 = run(g.data, twenty, context(8, 2));
+  const Result fixed5 = run(g.data, five, context(8, 2));
+  EXPECT_EQ(automatic.options.forest.min_leaf, std::optional<std::size_t>(20));
+  EXPECT_EQ(automatic.test_min_leaf, 5u);
+  EXPECT_EQ(fixed20.test_min_leaf, 20u);  // a given value holds for every fit
+  EXPECT_EQ(automatic.boruta.importance_history, fixed20.boruta.importance_history);
+  EXPECT_EQ(automatic.null_shadow_importances, fixed20.null_shadow_importances);
+  EXPECT_EQ(automatic.model_score, fixed20.model_score);
+  for (std::size_t j = 0; j < g.data.n_features(); ++j)
+    EXPECT_EQ(automatic.features[j].importance, fixed20.features[j].importance) << j;
+  ASSERT_EQ(automatic.relevant, fixed20.relevant);
+  EXPECT_NE(automatic.null_scores, fixed20.null_scores);
+  // With V unchanged, the score null is that of 5 rows per leaf everywhere.
+  if (automatic.relevant == fixed5.relevant) {
+    EXPECT_EQ(automatic.null_scores, fixed5.null_scores);
+  }
+  EXPECT_EQ(automatic.to_json(g.data)["test_min_leaf"], 5);
+  // --null-matrix all takes the score null from the all-column fits, so the tests keep their leaf size too.
+  Options all = quick();
+  all.null_matrix = NullMatrix::all;
+  EXPECT_EQ(run(g.data, all, context(8, 2)).test_min_leaf, 20u);
+}

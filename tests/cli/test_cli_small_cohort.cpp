@@ -90,10 +90,10 @@ std::size_t data_rows(const std::string& path) {
 
 // Methods whose defaults need more rows than a small cohort has, and so adapt them with a warning. Boruta's auto
 // preset fits scikit-learn's forest (1 row per leaf) when a table has more columns than rows: nothing to adapt.
-// SFC's own auto rule gives 5 rows per leaf while a tree samples at least 20 rows (n >= 32), which the small-cohort
-// rule then does not need to lower; Boruta's 20 does not fit twice into 25 rows.
+// SFC's fits on all columns keep Boruta's 20, which does not fit twice into a tree's 25 of 40 rows (n < 64 adapts);
+// its fits on V use 5 rows per leaf while a tree samples at least 20 rows (n >= 32).
 bool adapts(const std::string& method, std::size_t n, std::size_t d) {
-  return (method == "sfc" && n < 32) || (method == "boruta" && d <= n);
+  return (method == "sfc" && n < 64) || (method == "boruta" && d <= n);
 }
 
 std::string extra_args(const std::string& method) {
@@ -119,7 +119,7 @@ void expect_runs(const std::string& method, const std::string& csv, const std::s
     }
   }
   if (method == "sfc" && n >= 32) {
-    EXPECT_EQ(doc["options"]["min_leaf"].get<int>(), 5);
+    EXPECT_EQ(doc["test_min_leaf"].get<int>(), 5);
   }
   if (adapts(method, n, d)) {
     EXPECT_NE(r.err.find("small_cohort: --min-leaf auto uses"), std::string::npos) << method << ": " << r.err;

@@ -191,10 +191,14 @@ std::optional<std::vector<double>> shared_shadow_importances(const forest::Binne
 }
 
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
-                        const ScoreRows& rows) {
-  const forest::Params p = forest_params(o);
-  return [&bins, &target, &rows, p, score_kind = o.score, metric = o.metric,
+                        const ScoreRows& rows, std::size_t test_min_leaf) {
+  const forest::Params p_all = forest_params(o);
+  forest::Params p_v = p_all;
+  p_v.min_leaf_rows = test_min_leaf;
+  return [&bins, &target, &rows, p_all, p_v, score_kind = o.score, metric = o.metric,
           null_all = o.null_matrix == NullMatrix::all](const FitQuery& q) {
+    const bool on_all_columns = q.kind == FitKind::importance || q.kind == FitKind::shadow_null;
+    const forest::Params& p = on_all_columns ? p_all : p_v;
     FitOutcome out;
     const bool need_score = q.kind != FitKind::shadow_null || null_all;
     const std::vector<std::size_t>& score_on = rows.score.empty() ? rows.train : rows.score;

@@ -27,7 +27,7 @@ ScoreRows score_rows(const Dataset& data, const Options& o, std::uint64_t seed);
 // SFC's fits on the forest of docs/boruta.md#the-random-forest (one thread each: they run as parallel tasks). A query without columns is the
 // constant model (majority class of the training rows; the training mean for regression).
 FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& target, const Options& o,
-                        const ScoreRows& rows);
+                        const ScoreRows& rows, std::size_t test_min_leaf);
 
 // The unscored shadow-null fits `nulls` at once (forest::last_column_importances): entry s is
 // forest_fits(...)(nulls[s]).importance.back() to the bit. nullopt when they cannot share trees: scored nulls
@@ -42,7 +42,8 @@ std::optional<std::vector<double>> shared_shadow_importances(const forest::Binne
 struct FitSetup {
   Options o;
   ScoreRows rows;
-  forest::LeafSize leaf;
+  forest::LeafSize leaf;       // the fits on all columns: Boruta step, importance model, shadow null
+  forest::LeafSize test_leaf;  // the fits on V: score null, tests, partner and cluster tests
 };
 FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t seed);
 
@@ -63,8 +64,9 @@ std::vector<FitOutcome> run_fits(const std::vector<FitQuery>& queries, const Fit
 TaskPlan::Json answer_block(const TaskPlan::Json& task, const FitProvider& fits, std::size_t n_columns,
                             std::size_t n_rows, const RunContext& ctx);
 
-// Leaves a tree's sampled rows should hold under min_leaf auto (forest::resolve_min_leaf; docs/boruta.md, row 20):
-// 20 rows per leaf would leave a tree on 94 of 150 rows 4 leaves; at n >= 633 the rule keeps 20.
+// Leaves a tree's sampled rows should hold in the fits on V under min_leaf auto (forest::resolve_min_leaf;
+// docs/boruta.md, row 20): 20 rows per leaf would leave a tree on 94 of 150 rows 4 leaves; at n >= 633 the rule
+// keeps 20. The fits on all columns keep 20 rows: there deeper trees only add noise splits, at d times the cost.
 inline constexpr std::size_t kLeavesPerTree = 20;
 
 // Seeds (docs/boruta.md#sfc-steps and its options): the null forests' and the test forests' fit seeds.

@@ -63,10 +63,13 @@ FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t se
   validate(su.o);
   su.rows = score_rows(data, su.o, seed);
   // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.
-  // Small cohorts get smaller leaves so that a test forest can show one feature's loss (docs/boruta.md, row 20);
-  // compat reference keeps squamish's 20.
-  su.leaf = forest::resolve_min_leaf(su.o.forest, su.rows.train.empty() ? data.n_samples() : su.rows.train.size(),
-                                     su.o.reference ? 0 : kLeavesPerTree);
+  // Small cohorts get smaller leaves in the fits on V so that a test forest can show one feature's loss
+  // (docs/boruta.md, row 20); compat reference keeps squamish's 20, and so does null_matrix all, whose score null
+  // comes from the shadow-null fits on all columns.
+  const std::size_t n_train = su.rows.train.empty() ? data.n_samples() : su.rows.train.size();
+  su.leaf = forest::resolve_min_leaf(su.o.forest, n_train);
+  su.test_leaf = su.o.null_matrix == NullMatrix::all ? su.leaf
+                                                      : forest::resolve_min_leaf(su.o.forest, n_train, kLeavesPerTree);
   su.o.forest.min_leaf = su.leaf.rows;
   boruta::detail::check_data(data, "sfc", su.o.forest.row_fraction, su.leaf.rows, data.n_samples());
   if (!su.rows.train.empty())
@@ -139,7 +142,7 @@ TaskPlan::Json run_plan_block(const Dataset& data, const TaskPlan::Json& shared,
   const detail::FitSetup su = detail::fit_setup(data, options, shared.at("seed").get<std::uint64_t>());
   const forest::BinnedData bins = forest::bin(data.X, su.o.forest.max_bins);
   const forest::Target target = forest::Target::of(data);
-  const FitProvider fits = detail::forest_fits(bins, target, su.o, su.rows);
+  const FitProvider fits = detail::forest_fits(bins, target, su.o, su.rows, su.test_leaf.rows);
   return detail::answer_block(task, fits, data.n_features(), data.n_samples(), ctx);
 }
 

@@ -95,6 +95,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["minimal"] = minimal;
   r["relevant"] = relevant;
   r["relevant_rule"] = to_string(relevant_rule);
+  r["test_min_leaf"] = test_min_leaf;
   r["partner_candidates"] = partner_candidates;
   r["partners_added"] = partners_added;
   r["cluster_candidates"] = cluster_candidates;

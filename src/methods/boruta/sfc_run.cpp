@@ -64,6 +64,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   r.scripted = fits_in != nullptr;
   r.warnings = data.warnings;
   if (leaf.adapted) r.warnings.push_back(leaf.note);
+  r.test_min_leaf = setup.test_leaf.rows;
   r.features.assign(d, FeatureResult{});
   for (std::size_t j = 0; j < d; ++j) r.features[j].constant = constant[j];
 
@@ -75,7 +76,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     bins = forest::bin(data.X, o.forest.max_bins);
     target = forest::Target::of(data);
   }
-  if (!fits_in) forest_fitter = detail::forest_fits(bins, *target, o, rows);
+  if (!fits_in) forest_fitter = detail::forest_fits(bins, *target, o, rows, setup.test_leaf.rows);
   const FitProvider& fits = fits_in ? *fits_in : forest_fitter;
   // A scripted provider's fits only run here; the forest's can go out as the plan "sfc.fits".
   const detail::FitPlan plan{fits_in ? nullptr : &options, seed, d, n};

@@ -31,8 +31,8 @@ const options::Table<ForestShape>& shape_option_table() {
     t.add("row_fraction", &ForestShape::row_fraction, "Rows drawn without replacement per tree")
         .range(Range::left_open(0, 1));
     t.add("min_leaf", &ForestShape::min_leaf,
-          "Rows each child of a split keeps at least, or auto (boruta: 20; sfc: a tree's sampled rows / 20, within "
-          "5-20; a quarter of the sampled rows when that is smaller)")
+          "Rows each child of a split keeps at least, or auto (20; sfc's fits on its relevant set: a tree's sampled "
+          "rows / 20, within 5-20; a quarter of the sampled rows when that is smaller)")
         .range(Range::closed(1, 1e6))
         .value_name("N");
     t.add("max_bins", &ForestShape::max_bins, "Histogram bins per feature").range(Range::closed(2, 255));

@@ -250,4 +250,7 @@ TEST(SfcForest, MinLeafAutoShrinksOnlyTheFitsOnV) {
   Options all = quick();
   all.null_matrix = NullMatrix::all;
   EXPECT_EQ(run(g.data, all, context(8, 2)).test_min_leaf, 20u);
+  Options reference = quick();
+  reference.reference = true;
+  EXPECT_EQ(run(g.data, reference, context(8, 2)).test_min_leaf, 20u);
 }

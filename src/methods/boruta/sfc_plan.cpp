@@ -64,8 +64,8 @@ FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t se
   su.rows = score_rows(data, su.o, seed);
   // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.
   // Small cohorts get smaller leaves in the fits on V so that a test forest can show one feature's loss
-  // (docs/boruta.md, row 20); compat reference keeps squamish's 20, and so does null_matrix all, whose score null
-  // comes from the shadow-null fits on all columns.
+  // (docs/boruta.md, row 20). null_matrix all (also set by compat reference, which keeps squamish's 20) takes the
+  // score null from the shadow-null fits on all columns, so there the tests keep their leaf size too.
   const std::size_t n_train = su.rows.train.empty() ? data.n_samples() : su.rows.train.size();
   su.leaf = forest::resolve_min_leaf(su.o.forest, n_train);
   su.test_leaf = su.o.null_matrix == NullMatrix::all ? su.leaf

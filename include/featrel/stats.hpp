@@ -83,12 +83,23 @@ std::vector<double> bh_adjusted(const std::vector<double>& p);
 // Bonferroni: p ≤ α/m with m = p.size() when m is 0. Boruta's `two_step=false` test passes m = d (all features).
 std::vector<bool> bonferroni(const std::vector<double>& p, double alpha, std::size_t m = 0);
 
+// Family-wise corrections of a family of m tests (SFC's paired tests): Bonferroni judges every test at α/m; Holm's
+// step-down judges the i-th smallest p-value at α/(m − i + 1) and stops at the first that fails, so it rejects
+// everything Bonferroni rejects, and more, at the same family-wise level under any dependence.
+enum class Correction { holm, bonferroni };
+// Adjusted p-values in input order, so that a test is rejected at level α iff its adjusted p ≤ α. Bonferroni:
+// min(1, m·p). Holm: p̃₍ᵢ₎ = max_{k ≤ i} min(1, (m − k + 1)·p₍ₖ₎) over the ascending order (stable). m = p.size()
+// when 0; a larger m counts tests whose p-values are not given (they are taken as the largest). p-values must
+// lie in [0, 1] (NaN is an InputError); m < p.size() is an InputError.
+std::vector<double> adjusted_p_values(const std::vector<double>& p, Correction correction, std::size_t m = 0);
+
 // ---- option spellings -----------------------------------------------------------------------------------------
 
 // "sample" / "population" and "upper" / "lower" / "two", the spellings of `--sd` and `--sided`; from_string
 // raises InputError naming the accepted values.
 std::string_view to_string(SdKind kind);
 std::string_view to_string(Sides sides);
+std::string_view to_string(Correction correction);  // "holm" | "bonferroni"
 SdKind sd_kind_from_string(std::string_view s);
 Sides sides_from_string(std::string_view s);
 

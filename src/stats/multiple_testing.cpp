@@ -1,4 +1,6 @@
-// Multiple-testing corrections for Boruta's two-step test (docs/boruta.md#the-boruta-loop): Benjamini–Hochberg step-up and Bonferroni.
+// Multiple-testing corrections: Benjamini–Hochberg step-up and Bonferroni for Boruta's two-step test
+// (docs/boruta.md#the-boruta-loop), Holm's step-down and Bonferroni adjusted p-values for SFC's paired tests
+// (docs/boruta.md#sfc-steps step 7).
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -71,6 +73,32 @@ std::vector<bool> bonferroni(const std::vector<double>& p, double alpha, std::si
   const double threshold = alpha / static_cast<double>(m);
   for (std::size_t i = 0; i < p.size(); ++i) reject[i] = p[i] <= threshold;
   return reject;
+}
+
+std::vector<double> adjusted_p_values(const std::vector<double>& p, Correction correction, std::size_t m) {
+  check_pvalues(p, "adjusted_p_values");
+  if (m == 0) m = p.size();
+  detail::require(m >= p.size(), "adjusted_p_values",
+                  "test count " + std::to_string(m) + " is smaller than the " + std::to_string(p.size()) +
+                      " p-values given");
+  const double mm = static_cast<double>(m);
+  std::vector<double> adjusted(p.size());
+  if (correction == Correction::bonferroni) {
+    for (std::size_t i = 0; i < p.size(); ++i) adjusted[i] = std::min(1.0, mm * p[i]);
+    return adjusted;
+  }
+  // Holm: the running maximum keeps the step-down's stop: once a p-value fails, no later one is rejected.
+  const std::vector<std::size_t> order = ascending_order(p);
+  double running = 0.0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    running = std::max(running, std::min(1.0, (mm - static_cast<double>(i)) * p[order[i]]));
+    adjusted[order[i]] = running;
+  }
+  return adjusted;
+}
+
+std::string_view to_string(Correction correction) {
+  return correction == Correction::holm ? "holm" : "bonferroni";
 }
 
 }  // namespace featrel::stats

@@ -78,9 +78,12 @@ struct Options {
   int n_resampling = 50;            // α, null samples (>= 3)
   double fpr = 1e-6;                // p, tail probability of the shadow interval Γ (and, under compat reference,
                                     // of the score interval), in (0, 0.5)
-  // Family-wise error rate of a run's paired tests (strong and partner; docs/boruta.md#sfc-steps step 7), split
-  // over them by Bonferroni: each test's tail is test_alpha / m (per side with sided two). In (0, 1).
+  // Family-wise error rate of a run's m paired tests (strong, partner and cluster; docs/boruta.md#sfc-steps
+  // step 7), shared by them as test_correction says. In (0, 1).
   double test_alpha = 0.05;
+  // Holm's step-down (the i-th smallest p-value at test_alpha / (m − i + 1)) or Bonferroni (each at test_alpha / m;
+  // per side with sided two). Holm calls everything Bonferroni calls, at the same family-wise level.
+  stats::Correction test_correction = stats::Correction::holm;
   std::size_t trees = 100;          // importance, null and test forests
   forest::ColumnFraction feature_fraction = forest::ColumnFraction::fraction(0.8);
   forest::FeatureSampling feature_sampling = forest::FeatureSampling::tree;
@@ -192,7 +195,8 @@ struct PartnerTest {
   double score = 0.0;                 // mean over test repeats, the feature destroyed in its design
   double baseline_score = 0.0;        // the design unperturbed with the same forest seed(s)
   std::optional<double> statistic, p_value;
-  bool relevant = false;              // destroying it lowers the score below the interval: weak (1)
+  std::optional<double> p_adjusted;   // p_value adjusted over the run's m tests (test_correction)
+  bool relevant = false;              // adjusted p within test_alpha and a score below its baseline: weak (1)
 };
 
 struct FeatureResult {
@@ -206,6 +210,7 @@ struct FeatureResult {
   std::optional<double> baseline_score;  // V unperturbed with the same forest seed(s): strong needs test < baseline
   std::optional<double> test_statistic;
   std::optional<double> test_p_value;
+  std::optional<double> test_p_adjusted;  // test_p_value adjusted over the run's m tests (test_correction)
   bool constant = false;
   std::optional<PartnerTest> partner_test;  // partner and cluster candidates only (steps 8 and 8b)
 };

@@ -43,6 +43,7 @@ struct Script {
   double baseline = 0.91;               // V unperturbed with the test forest seed
   std::vector<double> partner_scores;   // per feature column: its partner test (step 8)
   double partner_baseline = 0.91;       // a partner candidate's design unperturbed
+  double model_score = 0.95;            // the importance model's own score
   std::vector<FitQuery>* log = nullptr;
   std::mutex* mutex = nullptr;
 
@@ -55,7 +56,7 @@ struct Script {
     switch (q.kind) {
       case FitKind::importance:
         for (std::size_t c : q.columns) out.importance.push_back(importance[c]);
-        out.score = 0.95;
+        out.score = model_score;
         break;
       case FitKind::shadow_null:
         out.importance.assign(q.columns.size(), 0.0);
@@ -191,6 +192,21 @@ TEST(SfcExact, BaselineAndModelOutsideNull) {
   r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(r.features[0].cls, 2);
   EXPECT_FALSE(r.null_excludes_model);
+  // The model's own score is judged only when its forest has the null's rows per leaf. On 100 rows min_leaf auto
+  // gives the fits on V 5 rows per leaf and the model 20, so a model score of 0.60 says nothing about the null;
+  // with --min-leaf 20 for every fit it does.
+  s.model_score = 0.60;
+  r = run(d, ten_samples(), context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(r.test_min_leaf, 5u);
+  EXPECT_FALSE(r.null_excludes_model);
+  Options same_leaf = ten_samples();
+  same_leaf.forest.min_leaf = 20;
+  r = run(d, same_leaf, context(9), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_TRUE(r.null_excludes_model);
+  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+    return w.rfind("null_excludes_model: the model's own score 0.6 lies below", 0) == 0;
+  }));
+  s.model_score = 0.95;
   // Paired with the baseline: the test's effect is score − baseline, placed on the null's mean. The tests' forest
   // scoring 0.10 above the null's mean makes 0.80 count as 0.70 (strong); 0.05 below it, as 0.85 (weak).
   s.baseline = 1.01;
@@ -720,6 +736,59 @@ TEST(SfcExact, PartnerStep) {
 
 // With --perturbation remove the candidate is removed from its design, as a tested feature is from V; under fresh
 // seeds each repeat has its own forest seed and its own baseline.
+// Step 7's family (docs/boruta.md#exact-cases): the 3 strong tests and the 2 partner tests of data_with_copies share
+// test_alpha 0.05. Scores scripted for p-values 1e-6, 0.012, 0.02 (features 0, 1, 2) and 0.015, 0.3 (partners 4,
+// 5): Bonferroni (0.01 each) calls feature 0 alone; Holm's step-down compares them in turn with 0.05/5, /4, /3,
+// /2, /1, so features 1 and 2 are strong and column 4 weak too, with adjusted p-values 5e-6, 0.048 (the running
+// maximum of 4·0.012, 3·0.015, 2·0.02) and 0.3.
+TEST(SfcExact, HolmStepDownOverTheRunsTests) {
+  const featrel::Dataset d = data_with_copies();
+  const double scale = kNullSd * std::sqrt(2.0);
+  const boost::math::students_t t9(9.0);
+  auto score_at = [&](double p) { return 0.91 + boost::math::quantile(t9, p) * scale; };
+  Script s = standard();
+  s.test_scores = {score_at(1e-6), score_at(0.012), score_at(0.02), 0.99, 0.99, 0.99, 0.99, 0.99};
+  s.partner_scores = {0, 0, 0, 0, score_at(0.015), score_at(0.3), 0, 0};
+  Options o = ten_samples();
+  o.test_alpha = 0.05;
+  o.partner_correlation = 0.9;
+  const Result holm = run(d, o, context(4), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(classes_of(holm), (std::vector<int>{2, 2, 2, 1, 1, 0, 0, 0}));
+  EXPECT_EQ(holm.partners_added, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(holm.score_interval->tests, 5);
+  EXPECT_NEAR(*holm.features[0].test_p_adjusted, 5e-6, 1e-12);
+  EXPECT_NEAR(*holm.features[1].test_p_adjusted, 0.048, 1e-12);
+  EXPECT_NEAR(*holm.features[2].test_p_adjusted, 0.048, 1e-12);
+  EXPECT_NEAR(*holm.features[4].partner_test->p_adjusted, 0.048, 1e-12);
+  EXPECT_NEAR(*holm.features[5].partner_test->p_adjusted, 0.3, 1e-12);
+  EXPECT_FALSE(holm.features[3].test_p_adjusted.has_value());  // A \ M: not tested
+  // Feature 1's centred score lies inside the interval (the first step's bound): only the later step calls it.
+  EXPECT_GT(*holm.features[1].test_score, holm.score_interval->lower);
+  EXPECT_EQ(holm.to_json(d)["features"][4]["partner_test"]["p_adjusted"].get<double>(),
+            *holm.features[4].partner_test->p_adjusted);
+
+  o.test_correction = featrel::stats::Correction::bonferroni;
+  const Result bonf = run(d, o, context(4), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(classes_of(bonf), (std::vector<int>{2, 1, 1, 1, 0, 0, 0, 0}));
+  EXPECT_TRUE(bonf.partners_added.empty());
+  EXPECT_NEAR(*bonf.features[1].test_p_adjusted, 0.06, 1e-12);
+  EXPECT_NEAR(*bonf.features[4].partner_test->p_adjusted, 0.075, 1e-12);
+  EXPECT_EQ(bonf.features[5].partner_test->p_adjusted, 1.0);
+  // The p-values themselves do not depend on the correction.
+  for (std::size_t j : {0, 1, 2}) EXPECT_EQ(*bonf.features[j].test_p_value, *holm.features[j].test_p_value);
+
+  // Two-sided, a candidate whose score rose far above its design's baseline has a tiny p-value, but a rise is no
+  // evidence that it carries information: it stays irrelevant.
+  s.partner_scores[5] = 0.91 + 8.0 * scale;
+  o.test_correction = featrel::stats::Correction::holm;
+  o.sided = featrel::stats::Sides::two;
+  const Result two = run(d, o, context(4), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_LT(*two.features[5].partner_test->p_adjusted, 0.01);
+  EXPECT_FALSE(two.features[5].partner_test->relevant);
+  EXPECT_EQ(two.features[5].cls, 0);
+  EXPECT_EQ(two.features[0].cls, 2);
+}
+
 TEST(SfcExact, PartnerStepRemoveAndFreshSeeds) {
   const featrel::Dataset d = data_with_copies();
   std::vector<FitQuery> log;
@@ -850,7 +919,8 @@ TEST(SfcExact, Document) {
   EXPECT_EQ(keys(j["features"][0]),
             (std::vector<std::string>{"index", "name", "selected", "constant", "class", "relevance",
                                       "boruta_decision", "in_all_relevant", "in_minimal", "importance", "tested",
-                                      "test_score", "test_statistic", "test_p_value", "baseline_score"}));
+                                      "test_score", "test_statistic", "test_p_value", "test_p_adjusted",
+                                      "baseline_score"}));
   EXPECT_EQ(j["features"][0]["relevance"], "strong");
   EXPECT_EQ(j["features"][3]["relevance"], "weak");
   EXPECT_EQ(j["features"][5]["relevance"], "irrelevant");

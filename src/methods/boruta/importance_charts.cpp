@@ -254,7 +254,9 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
       dot.fill = report::relevance_colour(f.cls);
       dot.stroke = "#222222";
       dot.tooltip = data.feature_names[tested[i]] + ": test score " + number(*f.test_score) +
-                    (f.test_p_value ? ", p = " + format_number(*f.test_p_value) : std::string()) + " → " +
+                    (f.test_p_value ? ", p = " + format_number(*f.test_p_value) : std::string()) +
+                    (f.test_p_adjusted ? ", adjusted p = " + format_number(*f.test_p_adjusted) : std::string()) +
+                    " → " +
                     report::relevance_word(f.cls);
       const double cx = sx(*f.test_score);
       svg.circle(cx, y, 4, dot);

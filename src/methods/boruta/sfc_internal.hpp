@@ -116,6 +116,12 @@ struct TestVerdict {
   std::optional<double> p_value;    // Student-t with α − 1 df: lower tail, or both tails under `two`
 };
 TestVerdict strong_test(double score, const Interval& interval, const Options& o);
+// The run's m paired tests (strong, partner, cluster) as one family (docs/boruta.md#sfc-steps step 7): sets each
+// test's adjusted p-value (o.test_correction over m), and under Holm calls strong (tested features) or weak
+// (candidates) every test whose adjusted p is within test_alpha and whose score fell below its baseline, in
+// addition to those strong_test's first-step (Bonferroni) interval already called. Rebuilds partners_added and
+// clusters_added in candidate order.
+void adjust_tests(Result& r, std::size_t m, const Options& o);
 
 // Step 8's candidates: every non-constant feature outside V whose |r| (pearson_complete) with some member of V is at
 // least min_r, in column order, with those members (its partners) and its design (V without them, the candidate in
@@ -163,5 +169,8 @@ ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std
 std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate>& candidates, const Options& o,
                          std::uint64_t seed, const FitProvider& fits, const FitPlan& plan, const RunContext& ctx,
                          Result& r);
+// After adjust_tests: the warning `partner_copies_irrelevant` for near-exact copies of members of V (|r| >= 0.99)
+// whose partner tests were not significant.
+void partner_copies_warning(const Dataset& data, Result& r);
 
 }  // namespace featrel::sfc::detail

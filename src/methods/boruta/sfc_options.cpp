@@ -65,6 +65,11 @@ const options::Choices<stats::Sides>& sided_words() {
   static const options::Choices<stats::Sides> words{{"lower", stats::Sides::lower}, {"two", stats::Sides::two}};
   return words;
 }
+const options::Choices<stats::Correction>& correction_words() {
+  static const options::Choices<stats::Correction> words{{"holm", stats::Correction::holm},
+                                                         {"bonferroni", stats::Correction::bonferroni}};
+  return words;
+}
 const options::Choices<stats::SdKind>& sd_words() {
   static const options::Choices<stats::SdKind> words{{"population", stats::SdKind::population},
                                                      {"sample", stats::SdKind::sample}};
@@ -112,8 +117,11 @@ const options::Table<Options>& option_table() {
     t.add("fpr", &Options::fpr, "Tail probability p of the shadow interval (with compat reference also the score's)")
         .range(Range::open(0, 0.5));
     t.add("test_alpha", &Options::test_alpha,
-          "Family-wise error rate of the strong and partner tests (Bonferroni over a run's tests)")
+          "Family-wise error rate of a run's strong, partner and cluster tests (shared as test_correction says)")
         .range(Range::open(0, 1));
+    t.choice("test_correction", &Options::test_correction, correction_words(),
+             "How the tests share test_alpha: holm (step-down: more power, same family-wise level) or "
+             "bonferroni (each at test_alpha/m)");
     t.choice("null_matrix", &Options::null_matrix, null_matrix_words(),
              "Score null on the relevant set V (paper) or all features (squamish)");
     t.choice("null_seeds", &Options::null_seeds, null_seeds_words(),

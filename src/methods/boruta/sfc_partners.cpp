@@ -121,14 +121,18 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
     }
     f.partner_test = std::move(t);
   }
+  return qs.size();
+}
+
+void partner_copies_warning(const Dataset& data, Result& r) {
   // A near-exact copy of a relevant feature that its test could not show relevant contradicts its partners' class:
   // said out loud, with how to read it.
   std::string copies;
   std::size_t n_copies = 0;
-  for (const PartnerCandidate& pc : cands) {
-    const PartnerTest& t = *r.features[pc.feature].partner_test;
+  for (std::size_t k : r.partner_candidates) {
+    const PartnerTest& t = *r.features[k].partner_test;
     if (t.relevant || t.correlation < kNearCopy || t.partners.empty()) continue;
-    if (++n_copies <= 5) copies += (copies.empty() ? "" : ", ") + data.feature_names[pc.feature];
+    if (++n_copies <= 5) copies += (copies.empty() ? "" : ", ") + data.feature_names[k];
   }
   if (n_copies > 0)
     r.warnings.push_back("partner_copies_irrelevant: " + std::to_string(n_copies) + " feature(s) (" + copies +
@@ -136,7 +140,6 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
                          format_number(kNearCopy) + ") but their partner tests did not show their information "
                          "(the score moved less than the null's spread), so they are reported irrelevant; read each "
                          "as a member of its partners' group, or confirm with --test-repeats or more rows");
-  return qs.size();
 }
 
 }  // namespace featrel::sfc::detail

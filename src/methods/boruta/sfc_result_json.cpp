@@ -59,6 +59,7 @@ report::Json Result::to_json(const Dataset& data) const {
     e["test_score"] = optional_number(f.test_score);
     e["test_statistic"] = optional_number(f.test_statistic);
     e["test_p_value"] = optional_number(f.test_p_value);
+    e["test_p_adjusted"] = optional_number(f.test_p_adjusted);
     e["baseline_score"] = optional_number(f.baseline_score);
     if (f.partner_test) {
       const PartnerTest& p = *f.partner_test;
@@ -69,6 +70,7 @@ report::Json Result::to_json(const Dataset& data) const {
                                {"baseline_score", json_number(p.baseline_score)},
                                {"statistic", optional_number(p.statistic)},
                                {"p_value", optional_number(p.p_value)},
+                               {"p_adjusted", optional_number(p.p_adjusted)},
                                {"relevant", p.relevant}};
     }
     features.push_back(e);

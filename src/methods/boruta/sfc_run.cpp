@@ -403,9 +403,16 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
       r.seconds.partners = since(t);
     }
 
+    // One family for the strong, partner and cluster tests: their p-values adjusted over m, and Holm's step-down.
+    if (!shortcut && iv.paired) detail::adjust_tests(r, static_cast<std::size_t>(iv.tests), o);
+    if (o.partner_correlation > 0.0 && !shortcut) detail::partner_copies_warning(data, r);
+
     // The unperturbed scores (the model's own, the tests' baseline) belong inside the null interval; outside, the
     // null misses how much scores vary between forests and its verdicts are unreliable.
-    std::vector<std::pair<std::string, double>> unperturbed{{"the model's own score", r.model_score}};
+    // The model's own score is comparable only when its forest has the null's rows per leaf: under min_leaf auto the
+    // fits on V may have smaller leaves (row 20), which raise in-sample scores, and the baseline alone then speaks.
+    std::vector<std::pair<std::string, double>> unperturbed;
+    if (r.test_min_leaf == leaf.rows) unperturbed.emplace_back("the model's own score", r.model_score);
     if (r.baseline_score) unperturbed.emplace_back("the tests' unperturbed baseline", *r.baseline_score);
     for (const auto& [what, value] : unperturbed)
       if (value < iv.lower || value > iv.upper) {

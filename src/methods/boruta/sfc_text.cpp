@@ -52,7 +52,8 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
       return fa.importance > fb.importance;
     });
   }
-  report::TextTable t({"feature", "class", "boruta", "importance", "minimal", "test score", "statistic", "p"});
+  report::TextTable t(
+      {"feature", "class", "boruta", "importance", "minimal", "test score", "statistic", "p", "adjusted p"});
   t.fold(max_rows, "features", "relevant, in the minimal set or kept by Boruta");
   for (std::size_t j : order) {
     const auto& f = r.features[j];
@@ -63,7 +64,8 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     const std::string minimal = f.in_minimal ? "yes" : !p ? "" : p->partners.empty() ? "cluster" : "partner";
     t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
                minimal, p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
-               format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value)},
+               format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value),
+               p_value(p ? p->p_adjusted : f.test_p_adjusted)},
               f.cls > 0 || f.in_minimal || p || f.boruta_decision != boruta::Decision::rejected);
   }
   out << t.render() << "\n";
@@ -94,11 +96,15 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   }
   out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";
-  if (r.score_interval)
+  if (r.score_interval) {
+    const bool paired = r.score_interval->paired;
+    // Holm's later steps judge at wider tails than the interval's first step: say that a call may lie inside it.
+    const bool holm = paired && r.options.test_correction == stats::Correction::holm;
     out << "score interval of the null on the " << r.score_interval->matrix << " set (strong: test score "
-        << (r.score_interval->paired ? "- its baseline + mean " : "")
-        << (r.options.sided == stats::Sides::two ? "outside" : "below") << " it): " << interval_text(*r.score_interval)
-        << "; model score " << format_fixed(r.model_score, 4) << "\n";
+        << (paired ? "- its baseline + mean " : "") << (r.options.sided == stats::Sides::two ? "outside" : "below")
+        << " it" << (holm ? ", or an adjusted p <= test_alpha " + format_number(r.options.test_alpha) + " (Holm)" : "")
+        << "): " << interval_text(*r.score_interval) << "; model score " << format_fixed(r.model_score, 4) << "\n";
+  }
   out << r.n_fits << " forest fits\n";
   return out.str();
 }

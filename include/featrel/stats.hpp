@@ -99,7 +99,6 @@ std::vector<double> adjusted_p_values(const std::vector<double>& p, Correction c
 // raises InputError naming the accepted values.
 std::string_view to_string(SdKind kind);
 std::string_view to_string(Sides sides);
-std::string_view to_string(Correction correction);  // "holm" | "bonferroni"
 SdKind sd_kind_from_string(std::string_view s);
 Sides sides_from_string(std::string_view s);
 

@@ -97,8 +97,4 @@ std::vector<double> adjusted_p_values(const std::vector<double>& p, Correction c
   return adjusted;
 }
 
-std::string_view to_string(Correction correction) {
-  return correction == Correction::holm ? "holm" : "bonferroni";
-}
-
 }  // namespace featrel::stats

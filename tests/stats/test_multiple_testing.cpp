@@ -103,6 +103,4 @@ TEST(AdjustedPValues, TestCountCapsAndErrors) {
   EXPECT_TRUE(fs::adjusted_p_values({}, fs::Correction::holm).empty());
   EXPECT_THROW(fs::adjusted_p_values({0.1, 0.2}, fs::Correction::holm, 1), featrel::InputError);
   EXPECT_THROW(fs::adjusted_p_values({std::nan("")}, fs::Correction::bonferroni), featrel::InputError);
-  EXPECT_EQ(fs::to_string(fs::Correction::holm), "holm");
-  EXPECT_EQ(fs::to_string(fs::Correction::bonferroni), "bonferroni");
 }

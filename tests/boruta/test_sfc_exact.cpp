@@ -206,6 +206,19 @@ TEST(SfcExact, BaselineAndModelOutsideNull) {
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
     return w.rfind("null_excludes_model: the model's own score 0.6 lies below", 0) == 0;
   }));
+  // The same for the evidence null_below_resolution quotes: a null spread (SD 0.003) below half a row (0.005).
+  Script narrow = s;
+  narrow.null_scores = {0.91, 0.91, 0.92, 0.91, 0.91, 0.91, 0.91, 0.91, 0.91, 0.91};
+  auto floored_warning = [](const Result& res) {
+    const auto w = std::find_if(res.warnings.begin(), res.warnings.end(),
+                                [](const std::string& x) { return x.rfind("null_below_resolution", 0) == 0; });
+    return w == res.warnings.end() ? std::string() : *w;
+  };
+  r = run(d, ten_samples(), context(9), narrow, boruta_script({0, 1, 2, 3}));
+  ASSERT_NE(floored_warning(r), "");
+  EXPECT_EQ(floored_warning(r).find("model's own score"), std::string::npos);
+  r = run(d, same_leaf, context(9), narrow, boruta_script({0, 1, 2, 3}));
+  EXPECT_NE(floored_warning(r).find("excludes the model's own score 0.6"), std::string::npos);
   s.model_score = 0.95;
   // Paired with the baseline: the test's effect is score − baseline, placed on the null's mean. The tests' forest
   // scoring 0.10 above the null's mean makes 0.80 count as 0.70 (strong); 0.05 below it, as 0.85 (weak).

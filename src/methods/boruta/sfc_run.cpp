@@ -291,7 +291,9 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     else if (r.null_spread_floored) {
       // What the unfloored interval would have said about the model's own score: the evidence for the floor.
       const double raw_half = (iv.upper - iv.mean) * iv.sd / iv.sd_used;
-      const bool raw_excludes = r.model_score < iv.mean - raw_half || r.model_score > iv.mean + raw_half;
+      // (Only a model whose forest has the null's rows per leaf is comparable; see null_excludes_model below.)
+      const bool raw_excludes = r.test_min_leaf == leaf.rows &&
+                                (r.model_score < iv.mean - raw_half || r.model_score > iv.mean + raw_half);
       r.warnings.push_back("null_below_resolution: the null's SD " + format_sig(iv.sd) +
                            " is below half the score's resolution, " + format_sig(floor) +
                            (raw_excludes ? " (the interval it gives, [" + format_sig(iv.mean - raw_half) + ", " +

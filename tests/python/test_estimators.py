@@ -182,6 +182,17 @@ def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     assert [f["class"] for f in got["features"]] == [f["class"] for f in expected["features"]]
     off = featrel.SFC(partner_correlation=0.0, random_state=1005).fit(df.drop(columns="y"), df["y"])
     assert off.result_["partner_candidates"] == [] and off.support_.sum() < est.support_.sum()
+    # Holm's step-down (the default) calls everything Bonferroni calls: no class is lower, no adjusted p larger.
+    assert est.get_params()["test_correction"] == "holm"
+    bonf = featrel.SFC(test_correction="bonferroni", random_state=1005).fit(df.drop(columns="y"), df["y"])
+    assert bonf.result_["options"]["test_correction"] == "bonferroni"
+    assert np.all(est.relevance_classes_ >= bonf.relevance_classes_)
+    for h, b in zip(got["features"], bonf.result_["features"]):
+        assert h["test_p_value"] == b["test_p_value"]
+        if h["test_p_adjusted"] is not None:
+            assert h["test_p_adjusted"] <= b["test_p_adjusted"]
+        if "partner_test" in h:
+            assert h["partner_test"]["p_adjusted"] <= b["partner_test"]["p_adjusted"]
 
 
 def test_text_labels_are_kept_as_classes(breast_cancer):

@@ -120,11 +120,8 @@ void print_spread(const std::vector<double>& f1, double paper, double oracle) {
   for (double x : f1)
     if (std::isfinite(x)) v.push_back(x);
   if (v.size() < 20) return;
-  double sum = 0, sq = 0;
-  for (double x : v) sum += x;
-  const double mean = sum / static_cast<double>(v.size());
-  for (double x : v) sq += (x - mean) * (x - mean);
-  const double se = std::sqrt(sq / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
+  const double mean = featrel::stats::mean(v);
+  const double se = featrel::stats::sd(v, featrel::stats::SdKind::sample) / std::sqrt(static_cast<double>(v.size()));
   std::vector<double> blocks;
   for (std::size_t b = 0; b + 10 <= v.size(); b += 10) {
     double m = 0;

@@ -5,9 +5,12 @@
 // featrel SFC (defaults), featrel Boruta (defaults: its confirmed set), and the paper's SQ column. Below each SFC row,
 // where its errors come from, as counts per run: irrelevant features confirmed by the Boruta step (FP in A) or only
 // in the minimal set (FP in M \ A); strong features missed because they are outside V, in V but not in M (never
-// tested), or tested and not called strong; weak features called strong. With 20 seeds or more, a spread line: the
-// standard error of the mean F1, the range of the means of blocks of 10 seeds (the paper's table size) and how many
-// reach the paper's F1 less 0.02, and the F1 of the top-k columns by |r| with y (how separable the data is).
+// tested), or tested and not called strong; weak features called strong. A borderline line
+// (docs/boruta.md#borderline-features): relevant features called irrelevant per run, those of them flagged
+// borderline, irrelevant features flagged, and the share of runs with the borderline_features warning (and with the
+// count's p <= 0.01). With 20 seeds or more, a spread line: the standard error of the mean F1, the range of the
+// means of blocks of 10 seeds (the paper's table size) and how many reach the paper's F1 less 0.02, and the F1 of
+// the top-k columns by |r| with y (how separable the data is).
 // Usage: sfc_tables [--seeds S] [--seed-start K] [--threads T] [--sets 1,5,NL1] [--set KEY=VALUE ...] [--no-boruta]
 // [--irrelevant-cluster C] (bench/sfc_tables.sh runs it). --seed-start K uses data seeds K..K+S-1 (run seed = data
 // seed + 1000), so results can be checked on seeds other than 0..S-1; --set changes an SFC option (the keys of
@@ -48,6 +51,9 @@ struct Scores {
   Mean p, r, f1, acc, strong_p, strong_r, weak_p, weak_r;
   // Error sources per run (see the header).
   Mean fp_a, fp_m, miss_v, miss_m, miss_test, weak_as_strong;
+  // Relevant features called irrelevant, those of them flagged borderline, irrelevant ones flagged, runs warned,
+  // and runs whose borderline count has p <= 0.01.
+  Mean missed, missed_flagged, irrelevant_flagged, warned, p01;
   int cluster_members = 0, cluster_called = 0;  // --irrelevant-cluster
 };
 
@@ -237,6 +243,7 @@ int main(int argc, char** argv) {
       const auto st = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 2);
       const auto wk = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 1);
       double fp_a = 0, fp_m = 0, miss_v = 0, miss_m = 0, miss_test = 0, weak_as_strong = 0;
+      double missed = 0, missed_flagged = 0, irrelevant_flagged = 0;
       for (std::size_t j = 0; j < d; ++j) {
         const auto& f = r.features[j];
         const int truth = g.truth.classes[j];
@@ -244,7 +251,12 @@ int main(int argc, char** argv) {
         if (truth == 0 && !f.in_all_relevant && f.cls > 0) ++fp_m;
         if (truth == 2 && f.cls < 2) ++(f.cls == 0 ? miss_v : !f.in_minimal ? miss_m : miss_test);
         if (truth == 1 && f.cls == 2) ++weak_as_strong;
+        if (truth > 0 && f.cls == 0) ++missed, missed_flagged += f.borderline;
+        if (truth == 0) irrelevant_flagged += f.borderline;
       }
+      const bool warned = std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+        return w.rfind("borderline_features:", 0) == 0;
+      });
       run_f1.push_back(all.f1);
       oracle.add(marginal_oracle_f1(data, relevant));
       for (Scores* sc : {&sfc_scores, s.nonlinear ? &nl_sfc : &lin_sfc}) {
@@ -256,6 +268,11 @@ int main(int argc, char** argv) {
         sc->miss_m.add(miss_m);
         sc->miss_test.add(miss_test);
         sc->weak_as_strong.add(weak_as_strong);
+        sc->missed.add(missed);
+        sc->missed_flagged.add(missed_flagged);
+        sc->irrelevant_flagged.add(irrelevant_flagged);
+        sc->warned.add(warned ? 1.0 : 0.0);
+        sc->p01.add(r.borderline && r.borderline->flagged > 0 && r.borderline->p_value <= 0.01 ? 1.0 : 0.0);
         sc->p.add(all.precision);
         sc->r.add(all.recall);
         sc->f1.add(all.f1);
@@ -290,6 +307,11 @@ int main(int argc, char** argv) {
                 "%.2f, test %.2f; weak called strong %.2f\n",
                 "", "  errors", sfc_scores.fp_a.value(), sfc_scores.fp_m.value(), sfc_scores.miss_v.value(),
                 sfc_scores.miss_m.value(), sfc_scores.miss_test.value(), sfc_scores.weak_as_strong.value());
+    std::printf("%-6s %-14s | per run: relevant called irrelevant %.2f, of them flagged %.2f; irrelevant flagged "
+                "%.2f; warning in %.0f %% of runs (p <= 0.01 in %.0f %%)\n",
+                "", "  borderline", sfc_scores.missed.value(), sfc_scores.missed_flagged.value(),
+                sfc_scores.irrelevant_flagged.value(), 100.0 * sfc_scores.warned.value(),
+                100.0 * sfc_scores.p01.value());
     print_spread(run_f1, s.f1, oracle.value());
     if (sfc_scores.cluster_members > 0)
       std::printf("%-6s %-14s | irrelevant cluster: %d of %d members called relevant\n", "", "  cluster",
@@ -320,6 +342,10 @@ int main(int argc, char** argv) {
               lin_sfc.miss_v.value() + lin_sfc.miss_m.value() + lin_sfc.miss_test.value(), lin_sfc.miss_v.value(),
               lin_sfc.miss_m.value(), lin_sfc.miss_test.value(), nl_sfc.fp_a.value(), nl_sfc.fp_m.value(),
               nl_sfc.miss_v.value() + nl_sfc.miss_m.value() + nl_sfc.miss_test.value());
+  std::printf("borderline       | per run, linear: relevant called irrelevant %.2f, of them flagged %.2f, irrelevant "
+              "flagged %.2f; NL: %.2f, %.2f, %.2f\n",
+              lin_sfc.missed.value(), lin_sfc.missed_flagged.value(), lin_sfc.irrelevant_flagged.value(),
+              nl_sfc.missed.value(), nl_sfc.missed_flagged.value(), nl_sfc.irrelevant_flagged.value());
   std::printf("class level      | linear strong P/R %.2f/%.2f (paper 0.74/0.99), weak %.2f/%.2f (0.98/0.82); "
               "NL strong %.2f/%.2f (0.88/0.82), weak %.2f/%.2f (0.46/0.51)\n",
               lin_sfc.strong_p.value(), lin_sfc.strong_r.value(), lin_sfc.weak_p.value(), lin_sfc.weak_r.value(),

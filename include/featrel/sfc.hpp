@@ -11,7 +11,8 @@
 // of V is weak (1); so is a feature outside V that nearly copies members of V (|r| >= partner_correlation) and,
 // tested in their place, is shown to carry information (step 8, featrel's addition), and a feature outside V that
 // nearly copies another outside V and, added to V, is shown to carry information (step 8b, for a redundant group
-// Boruta and M drop entirely); everything else irrelevant (0).
+// Boruta and M drop entirely); everything else irrelevant (0). An irrelevant feature whose importance still lies
+// above an uncorrected 95 % bound of the shadow null is flagged borderline: not resolved from chance at this n.
 //
 // Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
 // table in docs/boruta.md#sfc-steps (separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
@@ -55,6 +56,10 @@ enum class RelevantSet { automatic, union_set, unrejected, boruta };
 // default) or their cube roots (Wilson–Hilferty: a sum of split gains is skewed like a χ² variable and its cube
 // root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
 enum class ShadowScale { raw, cube_root };
+
+// The uncorrected tail of the borderline bound: one feature's test at the conventional 5 %, where Γ's fpr guards
+// the whole table (docs/boruta.md#borderline-features); also the level of the count's binomial test.
+inline constexpr double kBorderlineTail = 0.05;
 
 std::string to_string(NullMatrix v);
 std::string to_string(NullSeeds v);
@@ -199,6 +204,18 @@ struct PartnerTest {
   bool relevant = false;              // adjusted p within test_alpha and a score below its baseline: weak (1)
 };
 
+// Features called irrelevant above the shadow null's uncorrected bound (docs/boruta.md#borderline-features).
+struct BorderlineBound {
+  double value = 0.0;       // the rank-th smallest of the α shadow importances
+  int rank = 0;             // ⌈(1 − kBorderlineTail)(α + 1)⌉
+  double chance = 0.0;      // (α + 1 − rank)/(α + 1): how likely a feature at chance lies above value
+  int called_irrelevant = 0;  // non-constant features of class 0
+  int flagged = 0;          // those of them above value
+  // P(flagged or more by chance): BetaBinomial(called_irrelevant, α + 1 − rank, rank), the count of draws above one
+  // shared order statistic; the warning when <= kBorderlineTail.
+  double p_value = 1.0;
+};
+
 struct FeatureResult {
   int cls = 0;                      // 2 strong, 1 weak, 0 irrelevant
   boruta::Decision boruta_decision = boruta::Decision::tentative;
@@ -212,6 +229,8 @@ struct FeatureResult {
   std::optional<double> test_p_value;
   std::optional<double> test_p_adjusted;  // test_p_value adjusted over the run's m tests (test_correction)
   bool constant = false;
+  // Class 0, but an importance above the result's borderline bound: not resolved from chance at this n.
+  bool borderline = false;
   std::optional<PartnerTest> partner_test;  // partner and cluster candidates only (steps 8 and 8b)
 };
 
@@ -244,6 +263,9 @@ struct Result {
   std::optional<double> baseline_score;    // mean of the tests' unperturbed baselines
   std::optional<boruta::ChanceCheck> chance_check;  // run when V is empty (forest runs only)
   Interval shadow_interval;
+  // The borderline bound and its count (docs/boruta.md#borderline-features); absent when fpr >= kBorderlineTail,
+  // the shadow null is sparse or constant, or it has fewer than 19 samples.
+  std::optional<BorderlineBound> borderline;
   std::vector<double> null_scores;              // π_s
   std::vector<double> null_shadow_importances;  // γ_s
   std::vector<std::size_t> null_features;       // c_s of the shadow null

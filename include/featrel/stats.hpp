@@ -26,6 +26,10 @@ double normal_quantile(double p);
 // p_rej = binomial_lower_tail(hits, k, 0.5).
 double binomial_upper_tail(int k, int n, double p);
 double binomial_lower_tail(int k, int n, double p);
+// P(X ≥ k) for X ~ BetaBinomial(n, a, b), a binomial count whose success probability is Beta(a, b), a, b > 0.
+// The number of n new exchangeable draws above the k-th smallest of α is BetaBinomial(n, α + 1 − k, k): SFC's
+// borderline count (docs/boruta.md#borderline-features).
+double beta_binomial_upper_tail(int k, int n, double a, double b);
 
 // ---- descriptive ----------------------------------------------------------------------------------------------
 

@@ -323,6 +323,10 @@ def _sfc(doc, ax):
         main.annotate(f"Γ = {gamma:.4g}", (gamma, 0), xycoords=("data", "axes fraction"), xytext=(3, 3),
                       textcoords="offset points", color=VERMILLION, fontsize=8,
                       bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1})
+    # Irrelevant features past the uncorrected bound are borderline (docs/boruta.md#borderline-features).
+    borderline = (doc.get("borderline") or {}).get("value")
+    if borderline is not None:
+        main.axvline(borderline, color=PURPLE, linestyle="--", linewidth=1.5, gid="borderline")
     _feature_axis(main, feats, rows)
     xlabel = f"importance (total gain, feature fraction {doc.get('options', {}).get('feature_fraction', '')})"
     # Forest importances span decades; a symmetric log scale keeps the bars near Γ apart from zero.
@@ -336,8 +340,10 @@ def _sfc(doc, ax):
     _title(main, ax is None, "SFC",
            f"{n[2]} strong, {n[1]} weak, {n[0]} irrelevant; Γ: upper bound of the shadow importances",
            note)
-    _legend(main, [(CLASS_NAMES[c], CLASS_COLOURS[c], "patch") for c in (2, 1, 0)] + [("Γ", VERMILLION, "dashed")],
-            above=ax is None)
+    marks = [("Γ", VERMILLION, "dashed")]
+    if borderline is not None:
+        marks.append(("5 % bound (borderline)", PURPLE, "dashed"))
+    _legend(main, [(CLASS_NAMES[c], CLASS_COLOURS[c], "patch") for c in (2, 1, 0)] + marks, above=ax is None)
     if side is not None:
         _frequency_panel(side, doc, rows)
     if lower is not None:

@@ -1,8 +1,10 @@
 // Quantiles and tail probabilities, all through Boost.Math with its default (throwing) policy. Arguments are
 // checked here first so that a bad call raises InputError with our wording rather than a Boost domain_error.
+#include <algorithm>
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
+#include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
 #include <string>
 
@@ -58,6 +60,24 @@ double binomial_lower_tail(int k, int n, double p) {
   if (k >= n) return 1.0;
   const boost::math::binomial_distribution<double> dist(n, p);
   return boost::math::cdf(dist, k);
+}
+
+double beta_binomial_upper_tail(int k, int n, double a, double b) {
+  detail::require(n >= 0, "beta_binomial_upper_tail", "trial count " + std::to_string(n) + " is negative");
+  detail::require(a > 0.0 && b > 0.0 && std::isfinite(a) && std::isfinite(b), "beta_binomial_upper_tail",
+                  "shape parameters " + std::to_string(a) + ", " + std::to_string(b) + " must be positive");
+  if (k <= 0) return 1.0;
+  if (k > n) return 0.0;
+  using boost::math::lgamma;
+  const double nn = static_cast<double>(n);
+  const double log_norm = lgamma(nn + 1.0) + lgamma(a + b) - lgamma(a) - lgamma(b) - lgamma(nn + a + b);
+  // The upper terms summed directly, so a small tail keeps its relative accuracy.
+  double sum = 0.0;
+  for (int x = k; x <= n; ++x) {
+    const double xx = static_cast<double>(x);
+    sum += std::exp(log_norm - lgamma(xx + 1.0) - lgamma(nn - xx + 1.0) + lgamma(xx + a) + lgamma(nn - xx + b));
+  }
+  return std::min(1.0, sum);
 }
 
 }  // namespace featrel::stats

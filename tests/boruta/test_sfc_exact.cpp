@@ -599,6 +599,132 @@ TEST(SfcExact, SparseShadowNullIsSaidOutLoud) {
   EXPECT_EQ(dense.relevant_rule, RelevantSet::union_set);
 }
 
+// Features called irrelevant whose importance lies above the shadow null's uncorrected bound, the
+// ⌈0.95(α + 1)⌉-th smallest shadow importance (docs/boruta.md#borderline-features): flagged, counted against
+// chance, and named in a warning when chance puts so many there with probability <= 5 %.
+Options borderline_options() {
+  Options o = ten_samples();
+  o.n_resampling = 39;  // rank ⌈0.95·40⌉ = 38: a feature at chance exceeds it with probability 2/40 = 0.05
+  return o;
+}
+
+Script borderline_script(std::size_t d) {
+  Script s = standard();
+  s.importance.assign(d, 0.0);
+  s.test_scores.assign(d, 0.99);
+  s.importance[0] = s.importance[1] = s.importance[2] = 100;  // above Γ (about 84)
+  s.test_scores[0] = 0.70;
+  s.null_scores.clear();
+  s.shadow_null.clear();
+  for (int k = 0; k < 39; ++k) {
+    s.null_scores.push_back(kNullScores[static_cast<std::size_t>(k) % 10]);
+    s.shadow_null.push_back(static_cast<double>((k * 7) % 39 + 1));  // 1..39 in a shuffled order
+  }
+  return s;
+}
+
+std::string borderline_warning(const Result& x) {
+  const auto w = std::find_if(x.warnings.begin(), x.warnings.end(),
+                              [](const std::string& m) { return m.rfind("borderline_features:", 0) == 0; });
+  return w == x.warnings.end() ? std::string() : *w;
+}
+
+TEST(SfcExact, BorderlineFeatures) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 8);
+  Script s = borderline_script(8);
+  s.importance[3] = 0.5;  // in A: weak, never flagged
+  s.importance[4] = 50;   // above the bound 38, below Γ: flagged
+  s.importance[5] = 38;   // at the bound: not above it
+  s.importance[6] = 10;
+  const Result r = run(d, borderline_options(), context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_GT(r.shadow_interval.upper, 80.0);
+  ASSERT_TRUE(r.borderline.has_value());
+  EXPECT_EQ(r.borderline->value, 38.0);
+  EXPECT_EQ(r.borderline->rank, 38);
+  EXPECT_DOUBLE_EQ(r.borderline->chance, 0.05);
+  EXPECT_EQ(r.borderline->called_irrelevant, 4);
+  EXPECT_EQ(r.borderline->flagged, 1);
+  // P(BetaBinomial(4, 2, 38) >= 1) (scipy.stats.betabinom): no warning.
+  EXPECT_NEAR(r.borderline->p_value, 0.17940199335548201, 1e-14);
+  for (std::size_t j = 4; j < 8; ++j) EXPECT_EQ(r.features[j].cls, 0) << j;
+  for (std::size_t j = 0; j < 8; ++j) EXPECT_EQ(r.features[j].borderline, j == 4) << j;
+  EXPECT_EQ(borderline_warning(r), "");
+  const std::string text = text_report(r, d);
+  EXPECT_NE(text.find("f4       irrelevant (borderline)  rejected"), std::string::npos) << text;
+  EXPECT_EQ(text.find("f5       irrelevant (borderline)"), std::string::npos) << text;
+  EXPECT_NE(text.find("borderline (called irrelevant, importance above the shadow null's uncorrected bound 38.0000, "
+                      "rank 38 of 39 from the smallest, which a feature at chance exceeds with probability 0.05): f4; "
+                      "1 of 4, by chance about 0.2 (p = 0.18)\n"),
+            std::string::npos)
+      << text;
+  Json j = r.to_json(d);
+  EXPECT_EQ(j["borderline"]["value"], 38.0);
+  EXPECT_EQ(j["borderline"]["flagged"], 1);
+  EXPECT_EQ(j["features"][4]["borderline"], true);
+  EXPECT_EQ(j["features"][5]["borderline"], false);
+  // Two of four: P(BetaBinomial(4, 2, 38) >= 2) = 0.0192853, below 5 %: the warning names them, largest first.
+  s.importance[6] = 60;
+  const Result two = run(d, borderline_options(), context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_NEAR(two.borderline->p_value, 0.01928530913216142, 1e-14);
+  const std::string w = borderline_warning(two);
+  EXPECT_NE(w.find("borderline_features: 2 of the 4 features called irrelevant (f6 60, f4 50) have an importance "
+                   "above the shadow null's uncorrected bound 38 (rank 38 of its 39 values from the smallest; Γ = "),
+            std::string::npos)
+      << w;
+  EXPECT_NE(w.find("exceeds with probability 0.05; so many by chance has probability 0.019,"), std::string::npos) << w;
+  EXPECT_NE(w.find("with 100 rows"), std::string::npos) << w;
+  // A feature above Γ that Boruta rejected and --relevant-set boruta keeps out of V is flagged too.
+  s.importance[6] = 10;
+  s.importance[5] = 90;
+  Options o = borderline_options();
+  o.relevant_set = RelevantSet::boruta;
+  const Result kept_out = run(d, o, context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_TRUE(kept_out.features[5].in_minimal);
+  EXPECT_EQ(kept_out.features[5].cls, 0);
+  EXPECT_TRUE(kept_out.features[5].borderline);
+  // The bound does not depend on the scale Γ is computed on.
+  o = borderline_options();
+  o.shadow_scale = ShadowScale::cube_root;
+  EXPECT_EQ(run(d, o, context(2), s, boruta_script({0, 1, 2, 3})).borderline->value, 38.0);
+  // Γ's own tail at 5 % or looser leaves no band: no bound, no flag, no warning.
+  o = borderline_options();
+  o.fpr = 0.05;
+  const Result loose = run(d, o, context(2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_FALSE(loose.borderline.has_value());
+  EXPECT_TRUE(std::none_of(loose.features.begin(), loose.features.end(),
+                           [](const FeatureResult& f) { return f.borderline; }));
+  EXPECT_EQ(borderline_warning(loose), "");
+  EXPECT_EQ(loose.to_json(d)["borderline"], Json(nullptr));
+  EXPECT_EQ(text_report(loose, d).find("borderline ("), std::string::npos);
+  // Fewer than 19 samples give no rank below the largest; a constant or sparse null has no tail.
+  EXPECT_FALSE(run(d, ten_samples(), context(2), standard(), boruta_script({0, 1, 2, 3})).borderline.has_value());
+  Script flat = s;
+  flat.shadow_null.assign(39, 3.0);
+  EXPECT_FALSE(run(d, borderline_options(), context(2), flat, boruta_script({0, 1, 2, 3})).borderline.has_value());
+  flat.shadow_null.assign(39, 0.0);
+  flat.shadow_null[0] = 1.0;
+  EXPECT_FALSE(run(d, borderline_options(), context(2), flat, boruta_script({0, 1, 2, 3})).borderline.has_value());
+}
+
+// The count is judged against the number of features called irrelevant: 3 of 21 is what chance may give (p 0.12),
+// 4 is not (p 0.047).
+TEST(SfcExact, BorderlineWarningOnlyBeyondChance) {
+  const featrel::Dataset d = boruta_test::noise_data(100, 24);
+  Script s = borderline_script(24);
+  for (std::size_t j : {10, 11, 12}) s.importance[j] = 50;
+  const Result three = run(d, borderline_options(), context(2), s, boruta_script({0, 1, 2}));
+  EXPECT_EQ(three.borderline->called_irrelevant, 21);
+  EXPECT_EQ(three.borderline->flagged, 3);
+  EXPECT_NEAR(three.borderline->p_value, featrel::stats::beta_binomial_upper_tail(3, 21, 2, 38), 1e-15);
+  EXPECT_NEAR(three.borderline->p_value, 0.1186, 1e-4);  // scipy.stats.betabinom(21, 2, 38).sf(2)
+  EXPECT_GT(three.borderline->p_value, 0.05);
+  EXPECT_EQ(borderline_warning(three), "");
+  s.importance[13] = 50;
+  const Result four = run(d, borderline_options(), context(2), s, boruta_script({0, 1, 2}));
+  EXPECT_LE(four.borderline->p_value, 0.05);
+  EXPECT_NE(borderline_warning(four).find("4 of the 21 features called irrelevant"), std::string::npos);
+}
+
 TEST(SfcExact, ReferenceMode) {
   const featrel::Dataset d = boruta_test::noise_data(100, 8);
   std::vector<FitQuery> log;
@@ -925,14 +1051,14 @@ TEST(SfcExact, Document) {
                                                 "partners_added", "cluster_candidates", "clusters_added",
                                                 "cluster_pool", "cluster_qualified", "model_score", "score_interval",
                                                 "baseline_score", "null_excludes_model", "null_zero_spread",
-                                                "null_spread_floored", "chance_check", "shadow_interval", "null_scores",
-                                                "null_shadow_importances", "null_features",
+                                                "null_spread_floored", "chance_check", "shadow_interval",
+                                                "borderline", "null_scores", "null_shadow_importances", "null_features",
                                                 "null_score_features", "boruta", "n_fits", "engine"}));
   EXPECT_EQ(j["method"], "sfc");
   EXPECT_EQ(keys(j["features"][0]),
             (std::vector<std::string>{"index", "name", "selected", "constant", "class", "relevance",
-                                      "boruta_decision", "in_all_relevant", "in_minimal", "importance", "tested",
-                                      "test_score", "test_statistic", "test_p_value", "test_p_adjusted",
+                                      "boruta_decision", "in_all_relevant", "in_minimal", "importance", "borderline",
+                                      "tested", "test_score", "test_statistic", "test_p_value", "test_p_adjusted",
                                       "baseline_score"}));
   EXPECT_EQ(j["features"][0]["relevance"], "strong");
   EXPECT_EQ(j["features"][3]["relevance"], "weak");

@@ -55,6 +55,27 @@ void score_set(std::size_t n, std::size_t d, std::size_t strong, std::size_t wea
   }
 }
 
+// On data without signal every feature is at chance, so the borderline flags (docs/boruta.md#borderline-features)
+// may reach their bound no more often than its promise, (α + 1 − k)/(α + 1) = 2/51 at α = 50, allows. 20 data sets
+// of 150 × 12: 231 features called irrelevant, 9 flags expected (8 measured, 1 run warned); a bound at the
+// shadows' median would flag about half of them, a t bound at 5 % up to 9.5 % (docs/boruta.md#borderline-features).
+TEST(SfcRecovery, BorderlineFlagsKeepTheirPromiseWithoutSignal) {
+  int features = 0, flagged = 0, warned = 0;
+  for (std::uint64_t s = 1; s <= 20; ++s) {
+    const featrel::Dataset data = boruta_test::noise_data(150, 12, s);
+    const featrel::sfc::Result r =
+        featrel::sfc::run(data, featrel::sfc::Options{}, context(static_cast<std::uint64_t>(s) + 1000, 2));
+    ASSERT_TRUE(r.borderline.has_value());
+    EXPECT_DOUBLE_EQ(r.borderline->chance, 2.0 / 51.0);
+    features += r.borderline->called_irrelevant;
+    flagged += r.borderline->flagged;
+    for (const std::string& w : r.warnings) warned += w.rfind("borderline_features:", 0) == 0;
+  }
+  EXPECT_GE(features, 220);  // nearly every feature called irrelevant
+  EXPECT_LE(flagged, 16) << flagged << " of " << features;
+  EXPECT_LE(warned, 3);
+}
+
 TEST(SfcRecovery, LinearSets) {
   struct Set {
     const char* name;

@@ -109,9 +109,10 @@ TEST(CliWideTables, FriAndSfcKeepEveryFeatureTheirResultCallsRelevant) {
   const Case cases[] = {
       {"fri", "--screen", "relevant or needed",
        [](const Json& f) { return f["relevance"] != "irrelevant" || f["needed_below_noise"].get<bool>(); }},
-      {"sfc", "", "relevant, in the minimal set or kept by Boruta",
+      {"sfc", "", "relevant, in the minimal set, borderline or kept by Boruta",
        [](const Json& f) {
-         return f["relevance"] != "irrelevant" || f["in_minimal"].get<bool>() || f["boruta_decision"] != "rejected";
+         return f["relevance"] != "irrelevant" || f["in_minimal"].get<bool>() || f["borderline"].get<bool>() ||
+                f["boruta_decision"] != "rejected";
        }},
   };
   for (const Case& c : cases) {

@@ -195,6 +195,30 @@ def test_sfc_classes_gamma_and_strip(small, out_dir):
     save(fig, out_dir, "sfc")
 
 
+
+def test_sfc_borderline_bound(small):
+    # With 20 shadow samples the uncorrected bound is the largest of them (rank ceil(0.95 * 21) = 20, which a feature
+    # at chance exceeds with probability 1/21); the flags are exactly the irrelevant features above it.
+    X, y = small
+    est = featrel.SFC(n_resampling=20, random_state=3).fit(X, y)
+    doc = est.result_
+    b = doc["borderline"]
+    assert b["rank"] == 20 and b["chance"] == pytest.approx(1 / 21)
+    assert b["value"] == max(doc["null_shadow_importances"])
+    feats = doc["features"]
+    flagged = [f["borderline"] for f in feats]
+    assert flagged == [f["class"] == 0 and not f["constant"] and f["importance"] > b["value"] for f in feats]
+    assert b["flagged"] == sum(flagged)
+    assert b["called_irrelevant"] == sum(f["class"] == 0 and not f["constant"] for f in feats)
+    assert list(est.to_frame()["borderline"]) == flagged
+    (line,) = find(est.plot(), "borderline")
+    assert line.get_xdata()[0] == b["value"]
+    # Γ's own tail at 5 %: no band, no bound, no line.
+    loose = featrel.SFC(n_resampling=20, fpr=0.05, random_state=3).fit(X, y)
+    assert loose.result_["borderline"] is None and not any(f["borderline"] for f in loose.result_["features"])
+    assert find(loose.plot(), "borderline") == []
+
+
 def test_ubayfs_counts_prior_optimum_and_mh(small, out_dir):
     X, y = small
     est = featrel.UBayFS(max_size=4, ensemble_size=10, optimizer="mh", mh_chains=5, mh_steps=50,

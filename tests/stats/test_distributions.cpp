@@ -58,6 +58,23 @@ TEST(Binomial, FirstPossibleBorutaDecision) {
   EXPECT_EQ(first_k(0.01), 10);
 }
 
+// Reference values from scipy.stats.betabinom(n, a, b).sf(k - 1) (SciPy 1.10).
+TEST(BetaBinomial, UpperTailAgainstScipy) {
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(1, 4, 2, 49), 0.14395527603074787, 1e-14);
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(2, 4, 2, 49), 0.01225608772778608, 1e-15);
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(3, 21, 2, 49), 0.07460105903966052, 1e-14);
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(6, 50, 2, 49), 0.05587480885907303, 1e-14);
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(3, 10, 0.5, 1.5), 0.3896331787109374, 1e-14);
+  // One new draw above the 49th smallest of 50: 2/51.
+  EXPECT_NEAR(fs::beta_binomial_upper_tail(1, 1, 2, 49), 2.0 / 51.0, 1e-15);
+  // Wider than the binomial with the same mean: the shared bound makes the draws' exceedances move together.
+  EXPECT_GT(fs::beta_binomial_upper_tail(6, 50, 2, 49), fs::binomial_upper_tail(6, 50, 2.0 / 51.0));
+  EXPECT_EQ(fs::beta_binomial_upper_tail(0, 7, 2, 49), 1.0);
+  EXPECT_EQ(fs::beta_binomial_upper_tail(8, 7, 2, 49), 0.0);
+  EXPECT_THROW(fs::beta_binomial_upper_tail(1, 4, 0.0, 1.0), featrel::InputError);
+  EXPECT_THROW(fs::beta_binomial_upper_tail(1, -1, 1.0, 1.0), featrel::InputError);
+}
+
 TEST(Binomial, UnequalProbabilityAndEdges) {
   // P(Bin(3, 0.2) ≥ 2) = 3·0.04·0.8 + 0.008 = 0.104; P(≤ 1) = 0.896.
   EXPECT_NEAR(fs::binomial_upper_tail(2, 3, 0.2), 0.104, 1e-14);

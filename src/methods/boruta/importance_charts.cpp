@@ -156,6 +156,7 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
   std::vector<double> imp;
   for (const auto& f : r.features) imp.push_back(f.importance);
   imp.push_back(r.shadow_interval.upper);
+  if (r.borderline) imp.push_back(r.borderline->value);
 
   std::vector<std::size_t> tested;
   for (std::size_t j : order)
@@ -186,34 +187,44 @@ std::string sfc::importance_chart_svg(const Result& r, const Dataset& data) {
     bar.fill = report::relevance_colour(f.cls);
     bar.tooltip = data.feature_names[j] + ": " + report::relevance_word(f.cls) + ", importance " +
                   number(f.importance) + ", Boruta " + boruta::to_string(f.boruta_decision) +
-                  (f.in_minimal ? ", in the minimal set" : "");
+                  (f.in_minimal ? ", in the minimal set" : "") +
+                  (f.borderline ? ", borderline (above the shadow null's uncorrected bound)" : "");
     const double x0 = x(std::min(0.0, f.importance)), x1 = x(std::max(0.0, f.importance));
     svg.rect(x0, yc - kRow * 0.35, std::max(0.5, x1 - x0), kRow * 0.7, bar);
   }
-  {
+  // Γ, and the borderline bound when there is one: a vertical dashed line with its label above the plot.
+  auto bound_line = [&](double value, const char* colour, const std::string& label, const std::string& tooltip) {
     Style g;
-    g.stroke = report::colours::vermillion;
+    g.stroke = colour;
     g.stroke_width = 1.5;
     g.dashed = true;
-    g.tooltip = "Γ = " + number(r.shadow_interval.upper) + " (upper bound of " +
-                std::to_string(r.shadow_interval.n_samples) + " shadow importances)";
-    const double gx = x(r.shadow_interval.upper);
+    g.tooltip = tooltip;
+    const double gx = x(value);
     svg.line(gx, top, gx, top + plot_height, g);
     TextStyle t;
     t.font_size = 11;
-    t.fill = report::colours::vermillion;
+    t.fill = colour;
     t.anchor = report::Anchor::middle;
-    svg.text(gx, top - 3, "Γ", t);
-  }
+    svg.text(gx, top - 3, label, t);
+  };
+  bound_line(r.shadow_interval.upper, report::colours::vermillion, "Γ",
+             "Γ = " + number(r.shadow_interval.upper) + " (upper bound of " +
+                 std::to_string(r.shadow_interval.n_samples) + " shadow importances)");
+  if (r.borderline)
+    bound_line(r.borderline->value, report::colours::tentative, "5 %",
+               "uncorrected bound " + number(r.borderline->value) + " (rank " + std::to_string(r.borderline->rank) +
+                   " of " + std::to_string(r.null_shadow_importances.size()) +
+                   " shadow importances): irrelevant features past it are borderline");
   x.draw(svg, AxisSide::bottom, top + plot_height, "importance (total gain)");
   report::LegendStyle ls;
   ls.horizontal = true;
-  draw_legend(svg, left, kHeader,
-              {{"strong", report::colours::strong},
-               {"weak", report::colours::weak},
-               {"irrelevant", report::colours::irrelevant},
-               {"Γ", report::colours::vermillion, report::LegendMarker::dashed_line}},
-              ls);
+  std::vector<report::LegendItem> legend{{"strong", report::colours::strong},
+                                         {"weak", report::colours::weak},
+                                         {"irrelevant", report::colours::irrelevant},
+                                         {"Γ", report::colours::vermillion, report::LegendMarker::dashed_line}};
+  if (r.borderline)
+    legend.push_back({"5 % bound (borderline)", report::colours::tentative, report::LegendMarker::dashed_line});
+  draw_legend(svg, left, kHeader, legend, ls);
 
   if (strip) {
     const Interval& si = *r.score_interval;

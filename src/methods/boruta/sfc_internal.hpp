@@ -173,4 +173,13 @@ std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate
 // whose partner tests were not significant.
 void partner_copies_warning(const Dataset& data, Result& r);
 
+// The borderline bound (docs/boruta.md#borderline-features), without its counts: the ⌈(1 − kBorderlineTail)(α + 1)⌉-th
+// smallest shadow importance. nullopt when Γ's own tail is no smaller, or the null is sparse, constant or has
+// fewer than 19 samples.
+std::optional<BorderlineBound> borderline_bound(const std::vector<double>& shadow_importances, const Options& o,
+                                                bool sparse_null);
+// When every class is known: flags the non-constant features of class 0 whose importance exceeds r.borderline,
+// fills its counts, and warns `borderline_features` when chance puts so many there with probability <= 5 %.
+void mark_borderline(const Dataset& data, Result& r);
+
 }  // namespace featrel::sfc::detail

@@ -55,6 +55,7 @@ report::Json Result::to_json(const Dataset& data) const {
     e["in_all_relevant"] = f.in_all_relevant;
     e["in_minimal"] = f.in_minimal;
     e["importance"] = json_number(f.importance);
+    e["borderline"] = f.borderline;
     e["tested"] = f.tested;
     e["test_score"] = optional_number(f.test_score);
     e["test_statistic"] = optional_number(f.test_statistic);
@@ -112,6 +113,13 @@ report::Json Result::to_json(const Dataset& data) const {
   r["null_spread_floored"] = null_spread_floored;
   r["chance_check"] = chance_check ? chance_check->to_json() : Json(nullptr);
   r["shadow_interval"] = interval_json(shadow_interval);
+  r["borderline"] = borderline ? Json{{"value", json_number(borderline->value)},
+                                       {"rank", borderline->rank},
+                                       {"chance", json_number(borderline->chance)},
+                                       {"called_irrelevant", borderline->called_irrelevant},
+                                       {"flagged", borderline->flagged},
+                                       {"p_value", json_number(borderline->p_value)}}
+                               : Json(nullptr);
   r["null_scores"] = numbers(null_scores);
   r["null_shadow_importances"] = numbers(null_shadow_importances);
   r["null_features"] = null_features;

@@ -145,6 +145,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   const std::size_t zero_shadows = static_cast<std::size_t>(
       std::count(r.null_shadow_importances.begin(), r.null_shadow_importances.end(), 0.0));
   const bool sparse_null = 2 * zero_shadows > r.null_shadow_importances.size();
+  r.borderline = detail::borderline_bound(r.null_shadow_importances, o, sparse_null);
   if (r.shadow_interval.sd == 0.0 && !sparse_null)
     r.warnings.push_back("degenerate_shadow_null: every shadow importance was " +
                          format_number(r.shadow_interval.mean) + "; M holds the features above it");
@@ -427,6 +428,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
       }
   }
 
+  detail::mark_borderline(data, r);
   for (std::size_t j = 0; j < d; ++j) {
     const int c = r.features[j].cls;
     (c == 2 ? r.strong : c == 1 ? r.weak : r.irrelevant).push_back(j);

@@ -54,11 +54,12 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   }
   report::TextTable t(
       {"feature", "class", "boruta", "importance", "minimal", "test score", "statistic", "p", "adjusted p"});
-  t.fold(max_rows, "features", "relevant, in the minimal set or kept by Boruta");
+  t.fold(max_rows, "features", "relevant, in the minimal set, borderline or kept by Boruta");
   for (std::size_t j : order) {
     const auto& f = r.features[j];
     std::string cls = report::relevance_word(f.cls);
     if (f.constant) cls += " (constant)";
+    if (f.borderline) cls += " (borderline)";
     // A partner or cluster candidate (steps 8, 8b) shows its test in the test columns.
     const PartnerTest* p = f.partner_test ? &*f.partner_test : nullptr;
     const std::string minimal = f.in_minimal ? "yes" : !p ? "" : p->partners.empty() ? "cluster" : "partner";
@@ -66,7 +67,7 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
                minimal, p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
                format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value),
                p_value(p ? p->p_adjusted : f.test_p_adjusted)},
-              f.cls > 0 || f.in_minimal || p || f.boruta_decision != boruta::Decision::rejected);
+              f.cls > 0 || f.in_minimal || p || f.borderline || f.boruta_decision != boruta::Decision::rejected);
   }
   out << t.render() << "\n";
   out << r.strong.size() << " strong, " << r.weak.size() << " weak, " << r.irrelevant.size()
@@ -96,6 +97,19 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
   }
   out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";
+  if (r.borderline) {
+    const BorderlineBound& b = *r.borderline;
+    std::string names;
+    for (std::size_t j = 0; j < r.features.size(); ++j)
+      if (r.features[j].borderline) names += (names.empty() ? "" : ", ") + data.feature_names[j];
+    out << "borderline (called irrelevant, importance above the shadow null's uncorrected bound "
+        << format_fixed(b.value, 4) << ", rank " << b.rank << " of " << r.null_shadow_importances.size()
+        << " from the smallest, which a feature at chance exceeds "
+        << "with probability " << format_significant(b.chance, 2) << "): " << (names.empty() ? "none" : names)
+        << "; " << b.flagged << " of " << b.called_irrelevant << ", by chance about "
+        << format_significant(b.chance * b.called_irrelevant, 2) << " (p = " << format_significant(b.p_value, 2)
+        << ")\n";
+  }
   if (r.score_interval) {
     const bool paired = r.score_interval->paired;
     // Holm's later steps judge at wider tails than the interval's first step: say that a call may lie inside it.

@@ -58,7 +58,7 @@ enum class RelevantSet { automatic, union_set, unrejected, boruta };
 enum class ShadowScale { raw, cube_root };
 
 // The uncorrected tail of the borderline bound: one feature's test at the conventional 5 %, where Γ's fpr guards
-// the whole table (docs/boruta.md#borderline-features); also the level of the count's binomial test.
+// the whole table (docs/boruta.md#borderline-features); also the level of the count's test (BorderlineBound).
 inline constexpr double kBorderlineTail = 0.05;
 
 std::string to_string(NullMatrix v);

@@ -3,7 +3,7 @@
 // a whole table of features against chance, so on a small cohort a relevant feature with a modest effect can sit
 // between the two bounds beside an irrelevant one at chance; the output names them so that "irrelevant" is not
 // read as "shown irrelevant". The bound is an order statistic of the shadow importances, not a t bound: their
-// long right tail puts 7-10 % of features at chance above a t bound at 5 % (docs/boruta.md#borderline-features).
+// long right tail puts up to 9.5 % of features at chance above a t bound at 5 % (docs/boruta.md#borderline-features).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -73,7 +73,7 @@ void mark_borderline(const Dataset& data, Result& r) {
       std::to_string(r.null_shadow_importances.size()) + " values from the smallest; Γ = " +
       format_significant(r.shadow_interval.upper, 4) + "), which a feature at chance exceeds with probability " +
       format_significant(b.chance, 2) + "; so many by chance has probability " + format_significant(b.p_value, 2) +
-      ", so some of them are likely relevant features the forest cannot resolve with " +
+      ", so some of them may well be relevant features the forest cannot resolve with " +
       std::to_string(data.n_samples()) + " rows: read them as unresolved rather than shown irrelevant, and check "
       "them with a linear method (featrel fri) or more rows");
 }

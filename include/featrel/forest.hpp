@@ -313,6 +313,26 @@ FitResult fit(const Design& design, const Target& target, const Params& params, 
 std::vector<double> last_column_importances(const std::vector<const Design*>& designs, const Target& target,
                                             const Params& params, std::uint64_t seed, const FitRequest& request = {});
 
+// ---- boosting (docs/boruta.md#the-boosted-importance-model) ------------------------------------------------------
+
+// Gradient boosting over the forest's trees, for SFC's minimal-set stage: an additive model finds a signal spread
+// thinly over several features that a forest of a few leaves per tree cannot (paper 002's published linear table
+// came from a boosted model). The loss is the log loss (binary, softmax for multiclass) or the squared error
+// (regression), with the forest's constant hessian h₀ (Target::hessian). Round r fits one tree per output to the
+// negative gradients of the training rows (y − p, or y − F), on every training row and every column, with
+// `tree`'s depth, rows per leaf, λ and engine, seed derive(seed, r, k); F grows by learning_rate times the tree's
+// output over h₀ (with λ = 0 the leaf's Newton step). F starts at the best constant: mean, log-odds or log class
+// frequencies. Margins: F (binary class 1 iff F > 0). Importance: the trees' total gain per column.
+struct BoostParams {
+  std::size_t rounds = 100;    // trees per output
+  double learning_rate = 0.1;  // in (0, 1]
+};
+
+// InputError for rounds < 1, a learning rate outside (0, 1], or a request for out-of-bag scores or a model (none
+// exist: every round trains on every row); the rest as fit().
+FitResult fit_boosted(const Design& design, const Target& target, const Params& tree, const BoostParams& boost,
+                      std::uint64_t seed, const FitRequest& request = {});
+
 // ---- predictions and scores (docs/boruta.md#the-random-forest items 4 and 6) ---------------------------------------------------------------
 
 // Binary: class 1 iff margin > 0; multiclass: the argmax (ties to the lower class); regression: not defined here.

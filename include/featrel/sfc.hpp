@@ -56,6 +56,12 @@ enum class RelevantSet { automatic, union_set, unrejected, boruta };
 // default) or their cube roots (Wilson–Hilferty: a sum of split gains is skewed like a χ² variable and its cube
 // root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
 enum class ShadowScale { raw, cube_root };
+// The model of the minimal-set stage M (the importance model and its shadow null, steps 2-4): the forest of the
+// tests (the paper's text) or least-squares gradient boosting with the forest's tree shape (forest::fit_boosted;
+// docs/boruta.md#the-boosted-importance-model).
+enum class ImportanceModel { forest, boosted };
+// The boosted importance model's learning rate (LightGBM's and scikit-learn's default); its rounds are `trees`.
+inline constexpr double kBoostLearningRate = 0.1;
 
 // The uncorrected tail of the borderline bound: one feature's test at the conventional 5 %, where Γ's fpr guards
 // the whole table (docs/boruta.md#borderline-features); also the level of the count's test (BorderlineBound).
@@ -67,6 +73,7 @@ std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
 std::string to_string(RelevantSet v);  // "auto" | "union" | "unrejected" | "boruta"
 std::string to_string(ShadowScale v);  // "raw" | "cube-root"
+std::string to_string(ImportanceModel v);  // "forest" | "boosted"
 // Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
 // accepted words otherwise.
 NullMatrix parse_null_matrix(std::string_view word);
@@ -114,6 +121,7 @@ struct Options {
   // squamish); docs/boruta.md#sfc-steps step 1.
   bool tentatives_rough_fix = true;
   ShadowScale shadow_scale = ShadowScale::raw;
+  ImportanceModel importance_model = ImportanceModel::forest;
   // Step 8 (docs/boruta.md#sfc-steps): a feature outside V whose |r| with a member of V is at least this is tested
   // as that member's partner: on V without its correlated members, with it in their place. 0 = no partner step.
   double partner_correlation = 0.8;

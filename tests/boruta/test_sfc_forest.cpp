@@ -25,6 +25,37 @@ Options quick() {
   return o;
 }
 
+// Regression: y = 0.3·Σ strong latent (docs/generate.md#relevance-generator), 2 strong and 2 weak of 8 columns.
+featrel::Dataset regression_data() {
+  featrel::gen::RelevanceOptions ro;
+  ro.task = "regression";
+  ro.n_samples = 300;
+  ro.n_features = 8;
+  ro.n_strong = 2;
+  ro.n_weak = 2;
+  const featrel::gen::GeneratedData gr = featrel::gen::generate_relevance(ro, 5);
+  std::vector<std::string> y;
+  for (Eigen::Index i = 0; i < gr.y.size(); ++i) y.push_back(std::to_string(gr.y(i)));
+  featrel::CsvOptions co;
+  co.task = featrel::TaskRequest::regression;
+  const featrel::Dataset reg = featrel::make_dataset(gr.X, gr.names, y, co);
+  return reg;
+}
+
+// Multiclass: 3 separated clusters on 3 informative of 8 columns.
+boruta_test::Generated multiclass_clusters() {
+  featrel::gen::ClustersOptions c;
+  c.n_samples = 300;
+  c.n_features = 8;
+  c.n_informative = 3;
+  c.n_redundant = 0;
+  c.n_classes = 3;
+  c.n_clusters_per_class = 1;
+  c.flip_y = 0;
+  c.class_sep = 2.0;
+  return boruta_test::from_generated(featrel::gen::generate_clusters(c, 7), featrel::TaskRequest::multiclass);
+}
+
 TEST(SfcForest, IdenticalForAnyThreadCount) {
   const boruta_test::Generated g = set3(2);
   for (featrel::forest::Engine engine : {featrel::forest::Engine::native, featrel::forest::Engine::xgboost}) {
@@ -103,19 +134,7 @@ TEST(SfcForest, ScoreKinds) {
 }
 
 TEST(SfcForest, RegressionAndMulticlass) {
-  // Regression: y = 0.3·Σ strong latent (docs/generate.md#relevance-generator), 2 strong and 2 weak of 8 columns.
-  featrel::gen::RelevanceOptions ro;
-  ro.task = "regression";
-  ro.n_samples = 300;
-  ro.n_features = 8;
-  ro.n_strong = 2;
-  ro.n_weak = 2;
-  const featrel::gen::GeneratedData gr = featrel::gen::generate_relevance(ro, 5);
-  std::vector<std::string> y;
-  for (Eigen::Index i = 0; i < gr.y.size(); ++i) y.push_back(std::to_string(gr.y(i)));
-  featrel::CsvOptions co;
-  co.task = featrel::TaskRequest::regression;
-  const featrel::Dataset reg = featrel::make_dataset(gr.X, gr.names, y, co);
+  const featrel::Dataset reg = regression_data();
   Options o = quick();
   Result r = run(reg, o, context(6, 2));
   EXPECT_EQ(r.task, featrel::Task::regression);
@@ -126,16 +145,7 @@ TEST(SfcForest, RegressionAndMulticlass) {
   EXPECT_LT(r.model_score, 0.0);  // −MAE: higher is better
 
   // Multiclass: clusters with 3 classes.
-  featrel::gen::ClustersOptions c;
-  c.n_samples = 300;
-  c.n_features = 8;
-  c.n_informative = 3;
-  c.n_redundant = 0;
-  c.n_classes = 3;
-  c.n_clusters_per_class = 1;
-  c.flip_y = 0;
-  c.class_sep = 2.0;
-  const boruta_test::Generated gm = boruta_test::from_generated(featrel::gen::generate_clusters(c, 7), featrel::TaskRequest::multiclass);
+  const boruta_test::Generated gm = multiclass_clusters();
   r = run(gm.data, quick(), context(8, 2));
   EXPECT_EQ(r.task, featrel::Task::multiclass);
   EXPECT_GT(r.model_score, 0.8);
@@ -251,4 +261,51 @@ TEST(SfcForest, MinLeafAutoShrinksOnlyTheFitsOnV) {
   Options reference = quick();
   reference.reference = true;
   EXPECT_EQ(run(g.data, reference, context(8, 2)).test_min_leaf, 20u);
+}
+
+// The boosted importance model (docs/boruta.md#the-boosted-importance-model): the same JSON for any thread count,
+// its word in the options echo, compat reference back on the forest, the combinations it refuses, and the tasks
+// it boosts (binary log loss above; squared error and softmax here).
+TEST(SfcForest, BoostedImportanceModel) {
+  const boruta_test::Generated g = set3(2);
+  Options o = quick();
+  o.importance_model = ImportanceModel::boosted;
+  std::string first;
+  for (unsigned threads : {1u, 2u, 4u}) {
+    const Json j = featrel::report::strip_timing(run(g.data, o, context(11, threads)).to_json(g.data));
+    if (first.empty()) {
+      first = j.dump();
+      EXPECT_EQ(j.at("options").at("importance_model").get<std::string>(), "boosted");
+    } else {
+      EXPECT_EQ(j.dump(), first) << "threads " << threads;
+    }
+  }
+  const Result boosted = run(g.data, o, context(11, 2));
+  const Result forest = run(g.data, quick(), context(11, 2));
+  EXPECT_NE(boosted.shadow_interval.upper, forest.shadow_interval.upper);  // another model, another scale
+  for (std::size_t j = 0; j < 3; ++j) EXPECT_TRUE(boosted.features[j].in_minimal) << "strong x" << j;
+
+  Options ref = o;
+  ref.reference = true;
+  EXPECT_EQ(effective_options(ref).importance_model, ImportanceModel::forest);
+  Options all = o;
+  all.null_matrix = NullMatrix::all;
+  EXPECT_THROW(validate(all), featrel::options::OptionError);
+  Options oob = o;
+  oob.score = ScoreKind::oob;
+  EXPECT_THROW(validate(oob), featrel::options::OptionError);
+  Options holdout = o;
+  holdout.score = ScoreKind::holdout;
+  EXPECT_NO_THROW(validate(holdout));
+
+  // Regression (squared error) and multiclass (softmax): the strong columns reach M.
+  const featrel::Dataset reg = regression_data();
+  const Result rr = run(reg, o, context(6, 2));
+  EXPECT_GT(rr.model_score, 0.5);  // R² of the boosted importance model, in-sample
+  for (std::size_t j : {0u, 1u}) EXPECT_TRUE(rr.features[j].in_minimal) << "strong x" << j;
+  const boruta_test::Generated gm = multiclass_clusters();
+  const Result rm = run(gm.data, o, context(8, 2));
+  EXPECT_GT(rm.model_score, 0.9);
+  for (std::size_t j = 0; j < 8; ++j)
+    if (rm.features[j].in_minimal) EXPECT_TRUE(gm.truth.relevant[j]) << "noise column x" << j << " in M";
 }

@@ -159,6 +159,31 @@ def test_method_attributes(breast_cancer):
         est.plot()
 
 
+def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
+    # The SFC paper's Set 1 (data seed 1): six strong features acting through their sum. The forest's M holds three
+    # of them, the boosted model's all six; the estimator and the CLI give the same document.
+    import json
+    import subprocess
+
+    data = tmp_path / "set1.csv"
+    subprocess.run([cli, "generate", "--n-samples", "150", "--n-features", "12", "--n-strong", "6", "--n-weak", "0",
+                    "--noise", "0", "--seed", "301", "--out", str(data), "--quiet"], check=True)
+    doc = tmp_path / "sfc.json"
+    subprocess.run([cli, "sfc", str(data), "--target", "y", "--seed", "301", "--importance-model", "boosted",
+                    "--json", str(doc)], check=True, capture_output=True)
+    expected = json.loads(doc.read_text())
+    df = pd.read_csv(data, float_precision="round_trip")
+    X, y = df.drop(columns="y"), df["y"]
+    boosted = featrel.SFC(importance_model="boosted", random_state=301).fit(X, y)
+    forest = featrel.SFC(random_state=301).fit(X, y)
+    assert boosted.result_["options"]["importance_model"] == "boosted"
+    assert [f["class"] for f in boosted.result_["features"]] == [f["class"] for f in expected["features"]]
+    assert boosted.result_["minimal"] == expected["minimal"] == list(range(6))
+    assert len(forest.result_["minimal"]) == 3
+    with pytest.raises(ValueError, match="importance_model"):
+        featrel.SFC(importance_model="boosted", null_matrix="all").fit(X, y)
+
+
 def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     # The SFC paper's NL 2 (data seed 5): Boruta rejects the group of ten near-copies (columns 4-13) and M admits
     # two; the partner step tests the other eight in their place. The estimator and the CLI give the same document.

@@ -159,7 +159,9 @@ std::optional<std::vector<double>> shared_shadow_importances(const forest::Binne
                                                              const forest::Target& target, const Options& o,
                                                              const ScoreRows& rows,
                                                              const std::vector<FitQuery>& nulls, unsigned threads) {
-  if (nulls.empty() || o.null_matrix == NullMatrix::all || o.null_seeds == NullSeeds::fresh ||
+  // A boosted null's later rounds depend on its earlier ones: no tree is shared.
+  if (nulls.empty() || o.importance_model == ImportanceModel::boosted || o.null_matrix == NullMatrix::all ||
+      o.null_seeds == NullSeeds::fresh ||
       o.forest.engine != forest::Engine::native || o.feature_sampling != forest::FeatureSampling::tree)
     return std::nullopt;
   for (const FitQuery& q : nulls)
@@ -196,7 +198,8 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
   forest::Params p_v = p_all;
   p_v.min_leaf_rows = test_min_leaf;
   return [&bins, &target, &rows, p_all, p_v, score_kind = o.score, metric = o.metric,
-          null_all = o.null_matrix == NullMatrix::all](const FitQuery& q) {
+          null_all = o.null_matrix == NullMatrix::all,
+          boosted = o.importance_model == ImportanceModel::boosted](const FitQuery& q) {
     const bool on_all_columns = q.kind == FitKind::importance || q.kind == FitKind::shadow_null;
     const forest::Params& p = on_all_columns ? p_all : p_v;
     FitOutcome out;
@@ -214,7 +217,16 @@ FitProvider forest_fits(const forest::BinnedData& bins, const forest::Target& ta
     request.oob = need_score && score_kind == ScoreKind::oob;
     // A shadow-null fit without a score reads only the permuted column's importance.
     if (!need_score && q.permuted) request.importance_of = *q.permuted;
-    forest::FitResult fit = forest::fit(design, target, p, q.fit_seed, request);
+    forest::FitResult fit;
+    if (boosted && on_all_columns) {
+      request.importance_of.reset();  // validate() keeps score oob and null_matrix all away from boosting
+      forest::BoostParams boost;
+      boost.rounds = p.n_trees;
+      boost.learning_rate = kBoostLearningRate;
+      fit = forest::fit_boosted(design, target, p, boost, q.fit_seed, request);
+    } else {
+      fit = forest::fit(design, target, p, q.fit_seed, request);
+    }
     out.importance = std::move(fit.importance);
     if (need_score)
       out.score = forest::score(score_kind == ScoreKind::oob ? fit.oob_margins : fit.margins, target, score_on, metric);

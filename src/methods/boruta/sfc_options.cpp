@@ -43,6 +43,11 @@ const options::Choices<ShadowScale>& shadow_scale_words() {
   static const options::Choices<ShadowScale> words{{"raw", ShadowScale::raw}, {"cube-root", ShadowScale::cube_root}};
   return words;
 }
+const options::Choices<ImportanceModel>& importance_model_words() {
+  static const options::Choices<ImportanceModel> words{{"forest", ImportanceModel::forest},
+                                                       {"boosted", ImportanceModel::boosted}};
+  return words;
+}
 const options::Choices<forest::Metric>& metric_words() {
   static const options::Choices<forest::Metric> words{{"default", forest::Metric::automatic},
                                                       {"accuracy", forest::Metric::accuracy},
@@ -94,6 +99,7 @@ std::string to_string(Perturbation v) { return options::word_of(perturbation_wor
 std::string to_string(ScoreKind v) { return options::word_of(score_words(), v); }
 std::string to_string(RelevantSet v) { return options::word_of(relevant_set_words(), v); }
 std::string to_string(ShadowScale v) { return options::word_of(shadow_scale_words(), v); }
+std::string to_string(ImportanceModel v) { return options::word_of(importance_model_words(), v); }
 std::string to_string(FitKind kind) { return options::word_of(fit_kind_words(), kind); }
 
 NullMatrix parse_null_matrix(std::string_view w) { return options::value_of(null_matrix_words(), w, "null_matrix"); }
@@ -146,6 +152,9 @@ const options::Table<Options>& option_table() {
              "Boruta's undecided features in A: those the rough fix keeps (rough-fix), or none (exclude, squamish)");
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
+    t.choice("importance_model", &Options::importance_model, importance_model_words(),
+             "Model of the minimal set M and its shadow null: the forest, or gradient boosting (as many rounds as "
+             "trees, learning rate 0.1; finds thin linear signals in small cohorts; 1.5-4 times slower)");
     t.add("partner_correlation", &Options::partner_correlation,
           "Test features outside V with |r| >= this to a member of V as its partners (0: no partner step)")
         .range(Range::closed(0, 1));
@@ -193,6 +202,14 @@ void validate(const Options& o) {
   if (o.sided != stats::Sides::lower && o.sided != stats::Sides::two)
     throw options::OptionError("sided", "option 'sided' must be one of lower, two (a strong feature lowers the "
                                         "score), got '" + std::string(stats::to_string(o.sided)) + "'");
+  if (o.importance_model == ImportanceModel::boosted && o.null_matrix == NullMatrix::all)
+    throw options::OptionError("importance_model", "option 'importance_model' must not be boosted with null_matrix "
+                                                   "all: the score null would come from boosted fits and the tests "
+                                                   "from forests; use null_matrix relevant");
+  if (o.importance_model == ImportanceModel::boosted && o.score == ScoreKind::oob)
+    throw options::OptionError("importance_model", "option 'importance_model' must not be boosted with score oob: "
+                                                   "every boosting round trains on every row; use score train or "
+                                                   "holdout");
   if (o.score == ScoreKind::oob && o.forest.engine == forest::Engine::xgboost)
     throw options::OptionError("score", "option 'score' must not be oob with the xgboost engine (XGBoost keeps no "
                                         "out-of-bag rows); use engine native or score holdout");
@@ -206,6 +223,7 @@ Options effective_options(const Options& options) {
     o.null_matrix = NullMatrix::all;
     o.sided = stats::Sides::two;
     o.shadow_scale = ShadowScale::raw;
+    o.importance_model = ImportanceModel::forest;
     o.relevant_set = RelevantSet::union_set;
     o.boruta_max_iter = 99;
     o.boruta_first_test_iter = 1;

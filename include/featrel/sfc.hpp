@@ -57,7 +57,7 @@ enum class RelevantSet { automatic, union_set, unrejected, boruta };
 // root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
 enum class ShadowScale { raw, cube_root };
 // The model of the minimal-set stage M (the importance model and its shadow null, steps 2-4): the forest of the
-// tests (the paper's text) or least-squares gradient boosting with the forest's tree shape (forest::fit_boosted;
+// tests (the paper's text) or gradient boosting with the forest's tree shape (forest::fit_boosted;
 // docs/boruta.md#the-boosted-importance-model).
 enum class ImportanceModel { forest, boosted };
 // The boosted importance model's learning rate (LightGBM's and scikit-learn's default); its rounds are `trees`.

@@ -1,6 +1,6 @@
-// Least-squares gradient boosting built from one-tree regression fits of the forest (fit_boosted,
-// docs/boruta.md#the-boosted-importance-model). Each round is a plain fit() on the residuals, so both engines, the
-// binning and the gain definition are the forest's own; only the residual update lives here.
+// Gradient boosting (log loss, softmax, squared error) built from one-tree regression fits of the forest (fit_boosted,
+// docs/boruta.md#the-boosted-importance-model). Each round is a plain fit() on the negative gradients, so both
+// engines, the binning and the gain definition are the forest's own; only the gradient update lives here.
 #include <algorithm>
 #include <cmath>
 #include <string>

@@ -282,6 +282,12 @@ TEST(SfcForest, BoostedImportanceModel) {
   }
   const Result boosted = run(g.data, o, context(11, 2));
   const Result forest = run(g.data, quick(), context(11, 2));
+  // The text report says which model M came from and that its score is in-sample.
+  const std::string text = text_report(boosted, g.data);
+  EXPECT_NE(text.find("shadow-importance interval of the boosted importance model"), std::string::npos);
+  EXPECT_NE(text.find("(the boosted importance model, in-sample)"), std::string::npos);
+  EXPECT_NE(text.find("(21 of them boosted models)"), std::string::npos);  // α = 20 nulls and the model
+  EXPECT_EQ(text_report(forest, g.data).find("boosted"), std::string::npos);
   EXPECT_NE(boosted.shadow_interval.upper, forest.shadow_interval.upper);  // another model, another scale
   for (std::size_t j = 0; j < 3; ++j) EXPECT_TRUE(boosted.features[j].in_minimal) << "strong x" << j;
 

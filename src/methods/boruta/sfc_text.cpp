@@ -95,7 +95,9 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
       out << added << "\n";
     }
   }
-  out << "shadow-importance interval (minimal set: importance above the upper bound Γ): "
+  const bool boosted = r.options.importance_model == ImportanceModel::boosted;
+  out << "shadow-importance interval" << (boosted ? " of the boosted importance model" : "")
+      << " (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";
   if (r.borderline) {
     const BorderlineBound& b = *r.borderline;
@@ -117,9 +119,13 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     out << "score interval of the null on the " << r.score_interval->matrix << " set (strong: test score "
         << (paired ? "- its baseline + mean " : "") << (r.options.sided == stats::Sides::two ? "outside" : "below")
         << " it" << (holm ? ", or an adjusted p <= test_alpha " + format_number(r.options.test_alpha) + " (Holm)" : "")
-        << "): " << interval_text(*r.score_interval) << "; model score " << format_fixed(r.model_score, 4) << "\n";
+        << "): " << interval_text(*r.score_interval) << "; model score " << format_fixed(r.model_score, 4)
+        << (boosted ? " (the boosted importance model, in-sample)" : "") << "\n";
   }
-  out << r.n_fits << " forest fits\n";
+  out << r.n_fits << " forest fits";
+  // The importance model and its shadow nulls are boosted models of `trees` rounds each.
+  if (boosted) out << " (" << 1 + r.null_shadow_importances.size() << " of them boosted models)";
+  out << "\n";
   return out.str();
 }
 

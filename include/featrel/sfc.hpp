@@ -11,8 +11,10 @@
 // of V is weak (1); so is a feature outside V that nearly copies members of V (|r| >= partner_correlation) and,
 // tested in their place, is shown to carry information (step 8, featrel's addition), and a feature outside V that
 // nearly copies another outside V and, added to V, is shown to carry information (step 8b, for a redundant group
-// Boruta and M drop entirely); everything else irrelevant (0). An irrelevant feature whose importance still lies
-// above an uncorrected 95 % bound of the shadow null is flagged borderline: not resolved from chance at this n.
+// Boruta and M drop entirely), and a near-exact copy (|r| >= 0.99) of any relevant feature (step 8c), which also
+// makes a strong feature with such a copy weak; everything else irrelevant (0). An irrelevant feature whose
+// importance still lies above an uncorrected 95 % bound of the shadow null is flagged borderline: not resolved from
+// chance at this n.
 //
 // Where the paper and its reference implementation (squamish 0.5.0) differ, featrel takes the choices of the
 // table in docs/boruta.md#sfc-steps (separate score-null fits on V, permutation as the perturbation, a one-sided test, frozen
@@ -62,6 +64,9 @@ enum class ShadowScale { raw, cube_root };
 enum class ImportanceModel { forest, boosted };
 // The boosted importance model's learning rate (LightGBM's and scikit-learn's default); its rounds are `trees`.
 inline constexpr double kBoostLearningRate = 0.1;
+// |r| from which a feature counts as a near copy of another (step 8c's default; the partner warning's bound): the
+// rest of the variance, 2 % at most, is too little for the two to differ in what they say about the target.
+inline constexpr double kNearCopyCorrelation = 0.99;
 
 // The uncorrected tail of the borderline bound: one feature's test at the conventional 5 %, where Γ's fpr guards
 // the whole table (docs/boruta.md#borderline-features); also the level of the count's test (BorderlineBound).
@@ -129,6 +134,9 @@ struct Options {
   // outside V are tested, each added to V alone; a redundant group Boruta and M drop entirely has no member in V to
   // be a partner of. 0 = no cluster step.
   int cluster_tests = 20;
+  // Step 8c: a feature with |r| >= this to a relevant feature is weak, a near copy carrying its information; a strong
+  // feature with such a copy among the relevant ones becomes weak. 0 = no copy step.
+  double copy_correlation = kNearCopyCorrelation;
   bool reference = false;           // compat reference: squamish's statistics (docs/boruta.md#sfc-steps)
   // Forest shape of every fit, Boruta's included: depth, row fraction, rows per leaf, bins, engine.
   forest::ForestShape forest;
@@ -224,6 +232,12 @@ struct BorderlineBound {
   double p_value = 1.0;
 };
 
+// Step 8c: the relevant feature this one nearly copies, and |r| between them.
+struct NearCopy {
+  std::size_t of = 0;
+  double correlation = 0.0;
+};
+
 struct FeatureResult {
   int cls = 0;                      // 2 strong, 1 weak, 0 irrelevant
   boruta::Decision boruta_decision = boruta::Decision::tentative;
@@ -240,6 +254,7 @@ struct FeatureResult {
   // Class 0, but an importance above the result's borderline bound: not resolved from chance at this n.
   bool borderline = false;
   std::optional<PartnerTest> partner_test;  // partner and cluster candidates only (steps 8 and 8b)
+  std::optional<NearCopy> near_copy;        // weak as a near copy (step 8c), or strong made weak by one
 };
 
 struct Seconds {
@@ -254,8 +269,12 @@ struct Result {
   std::vector<std::size_t> strong, weak, irrelevant, all_relevant, minimal, relevant;
   std::vector<std::size_t> partner_candidates, partners_added;  // step 8: tested, and found relevant (weak)
   std::vector<std::size_t> cluster_candidates, clusters_added;  // step 8b: tested, and found relevant (weak)
+  std::vector<std::size_t> copies_added, copies_demoted;  // step 8c: irrelevant and strong features made weak
   std::size_t cluster_pool = 0;     // step 8b: features outside V searched for correlated pairs
   std::size_t cluster_qualified = 0;  // step 8b: features of the pool that qualified (tested: cluster_tests of them)
+  // With step 8c on, near copies are not tested one by one: partner candidates that nearly copy a member of V (weak
+  // through 8c), and qualified cluster features that nearly copy a tested one (they follow its class).
+  std::size_t partners_as_copies = 0, cluster_represented = 0;
   RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
   // Rows per leaf of the fits on V (score null, tests, partners); options.forest.min_leaf is that of the fits on all
   // columns (Boruta step, importance model, shadow null). They differ only under min_leaf auto (docs/boruta.md row 20).

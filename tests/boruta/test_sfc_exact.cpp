@@ -12,6 +12,7 @@
 #include "featrel/result_json.hpp"
 #include "featrel/rng.hpp"
 #include "featrel/sfc.hpp"
+#include "featrel/stats.hpp"
 
 namespace {
 
@@ -799,6 +800,7 @@ TEST(SfcExact, PartnerStep) {
   Script s = partner_script(log, m);
   Options o = ten_samples();
   o.partner_correlation = 0.9;
+  o.copy_correlation = 0.0;  // step 8 alone; SfcExact.CopyStep adds step 8c on these data
   const std::uint64_t seed = 21;
   const Result r = run(d, o, context(seed, 2), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(classes_of(r), (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
@@ -891,6 +893,7 @@ TEST(SfcExact, HolmStepDownOverTheRunsTests) {
   Options o = ten_samples();
   o.test_alpha = 0.05;
   o.partner_correlation = 0.9;
+  o.copy_correlation = 0.0;  // the tests' family alone (step 8c would make column 5 weak as a copy of feature 1)
   const Result holm = run(d, o, context(4), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(classes_of(holm), (std::vector<int>{2, 2, 2, 1, 1, 0, 0, 0}));
   EXPECT_EQ(holm.partners_added, (std::vector<std::size_t>{4}));
@@ -935,6 +938,7 @@ TEST(SfcExact, PartnerStepRemoveAndFreshSeeds) {
   Script s = partner_script(log, m);
   Options o = ten_samples();
   o.partner_correlation = 0.9;
+  o.copy_correlation = 0.0;  // the partner tests run (under step 8c the near copies are not tested)
   o.perturbation = Perturbation::remove;
   o.null_seeds = NullSeeds::fresh;
   o.test_repeats = 2;
@@ -973,6 +977,7 @@ TEST(SfcExact, ClusterStep) {
   Script s = partner_script(log, m);
   Options o = ten_samples();
   o.partner_correlation = 0.9;
+  o.copy_correlation = 0.0;  // step 8b alone; SfcExact.CopyStep adds step 8c on these data
   const std::uint64_t seed = 21;
   const Result r = run(d, o, context(seed, 2), s, boruta_script({0, 1, 2, 3}));
   EXPECT_EQ(classes_of(r), (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0}));
@@ -1034,6 +1039,113 @@ TEST(SfcExact, ClusterStep) {
   }
 }
 
+// |r| of columns a and b, as step 8c measures it.
+double abs_r(const featrel::Dataset& d, std::size_t a, std::size_t b) {
+  return std::abs(featrel::stats::pearson_complete(d.X.col(static_cast<Eigen::Index>(a)).data(),
+                                                   d.X.col(static_cast<Eigen::Index>(b)).data(), d.n_samples()));
+}
+
+// Step 8c (docs/boruta.md#exact-cases): on data_with_copies, columns 4 (≈ x₀, |r| = 0.9988) and 5 (≈ −2·x₁,
+// |r| = 0.9997) nearly copy members of V: they are weak as copies and not tested (column 5's partner test, scripted
+// to show nothing, is never run). Feature 0, strong, has a near copy among the relevant features (column 4), so it
+// becomes weak. On data_with_cluster, column 5
+// copies column 4, which step 8b found, and a copy of a copy joins as well (columns 5 and 6 redrawn with noise SD 0.1:
+// |r| 0.995 to the previous one, 0.990 from column 6 to column 4, threshold 0.993).
+TEST(SfcExact, CopyStep) {
+  const featrel::Dataset d = data_with_copies();
+  std::vector<FitQuery> log;
+  std::mutex m;
+  Script s = partner_script(log, m);
+  Options o = ten_samples();
+  o.partner_correlation = 0.9;
+  EXPECT_EQ(o.copy_correlation, 0.99);  // the default
+  const Result r = run(d, o, context(21, 2), s, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(classes_of(r), (std::vector<int>{1, 1, 1, 1, 1, 1, 0, 0}));
+  // Both partner candidates nearly copy a member of V: weak as copies, so not tested (no share of test_alpha).
+  EXPECT_TRUE(r.partner_candidates.empty());
+  EXPECT_EQ(r.partners_as_copies, 2u);
+  EXPECT_EQ(r.score_interval->tests, 3);
+  EXPECT_TRUE(step8_queries(log).empty());
+  EXPECT_EQ(r.copies_added, (std::vector<std::size_t>{4, 5}));
+  EXPECT_EQ(r.copies_demoted, (std::vector<std::size_t>{0}));
+  EXPECT_TRUE(r.strong.empty());
+  ASSERT_TRUE(r.features[4].near_copy && r.features[5].near_copy && r.features[0].near_copy);
+  EXPECT_EQ(r.features[4].near_copy->of, 0u);
+  EXPECT_EQ(r.features[5].near_copy->of, 1u);
+  EXPECT_EQ(r.features[5].near_copy->correlation, abs_r(d, 5, 1));
+  EXPECT_EQ(r.features[0].near_copy->of, 4u);
+  EXPECT_EQ(r.features[0].near_copy->correlation, abs_r(d, 0, 4));
+  EXPECT_FALSE(r.features[4].partner_test.has_value());
+  for (const std::string& w : r.warnings) EXPECT_EQ(w.rfind("partner_copies_irrelevant", 0), std::string::npos);
+  const Json j = r.to_json(d);
+  EXPECT_EQ(j["copies_added"], Json::array({4, 5}));
+  EXPECT_EQ(j["copies_demoted"], Json::array({0}));
+  EXPECT_EQ(j["partners_as_copies"], 2);
+  EXPECT_EQ(j["features"][5]["near_copy"]["of"], 1);
+  EXPECT_EQ(j["features"][5]["relevance"], "weak");
+  EXPECT_FALSE(j["features"][6].contains("near_copy"));
+  const std::string text = text_report(r, d);
+  for (const char* line :
+       {"partners (features outside the relevant set with |r| >= 0.9 to a member, tested in its place): 0 tested, 0 "
+        "weak (2 more nearly copy a member: not tested, weak as copies)\n",
+        "near copies (|r| >= 0.99 to a relevant feature, weak as its copy): 2 weak: f4 of f0, f5 of f1; strong made "
+        "weak by a copy: f0 of f4\n"})
+    EXPECT_NE(text.find(line), std::string::npos) << text;
+
+  // Off: a threshold above both pairs' |r|, 0, or compat reference; column 5 is then named in the warning.
+  for (int variant = 0; variant < 3; ++variant) {
+    Options off = o;
+    if (variant == 0) off.copy_correlation = 0.9999;
+    if (variant == 1) off.copy_correlation = 0.0;
+    if (variant == 2) off.reference = true;
+    const Result none = run(d, off, context(21), s, boruta_script({0, 1, 2, 3}));
+    EXPECT_TRUE(none.copies_added.empty() && none.copies_demoted.empty()) << variant;
+    if (variant == 2) {
+      EXPECT_EQ(none.options.copy_correlation, 0.0);
+      continue;
+    }
+    EXPECT_EQ(classes_of(none), (std::vector<int>{2, 1, 1, 1, 1, 0, 0, 0})) << variant;
+    EXPECT_TRUE(std::any_of(none.warnings.begin(), none.warnings.end(), [](const std::string& w) {
+      return w.rfind("partner_copies_irrelevant: 1 feature(s) (f5)", 0) == 0;
+    })) << variant;
+  }
+
+  // Copies of a cluster member, and a copy of a copy.
+  featrel::Dataset c = data_with_cluster();
+  featrel::rng::Rng g(7);
+  for (Eigen::Index i = 0; i < c.X.rows(); ++i) {
+    c.X(i, 5) = c.X(i, 4) + 0.1 * g.normal();
+    c.X(i, 6) = c.X(i, 5) + 0.1 * g.normal();
+  }
+  Options chain = o;
+  chain.copy_correlation = 0.993;
+  ASSERT_GE(abs_r(c, 5, 4), 0.993);
+  ASSERT_GE(abs_r(c, 6, 5), 0.993);
+  ASSERT_LT(abs_r(c, 6, 4), 0.993);
+  Script cs = partner_script(log, m);
+  cs.partner_scores[6] = 0.91;  // column 6's cluster test shows nothing either
+  const Result rc = run(c, chain, context(21, 2), cs, boruta_script({0, 1, 2, 3}));
+  // One test per group of near copies: column 5 copies column 4 (equal Boruta importance, column order first) and is
+  // not tested; column 6 copies no tested feature and is.
+  EXPECT_EQ(rc.cluster_candidates, (std::vector<std::size_t>{4, 6}));
+  EXPECT_EQ(rc.cluster_qualified, 3u);
+  EXPECT_EQ(rc.cluster_represented, 1u);
+  EXPECT_EQ(rc.clusters_added, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(rc.copies_added, (std::vector<std::size_t>{5, 6}));
+  EXPECT_EQ(rc.features[5].near_copy->of, 4u);
+  EXPECT_EQ(rc.features[6].near_copy->of, 5u);
+  EXPECT_EQ(classes_of(rc), (std::vector<int>{2, 1, 1, 1, 1, 1, 1, 0}));
+  // The cap counts representatives: two to test, one allowed (column 4, first in column order among equals).
+  chain.cluster_tests = 1;
+  const Result capped = run(c, chain, context(21), cs, boruta_script({0, 1, 2, 3}));
+  EXPECT_EQ(capped.cluster_candidates, (std::vector<std::size_t>{4}));
+  EXPECT_TRUE(std::any_of(capped.warnings.begin(), capped.warnings.end(), [](const std::string& w) {
+    return w.rfind("cluster_tests_capped: 2 features outside the relevant set correlate with another (|r| >= 0.9), "
+                   "one per group of near copies; the 1 with",
+                   0) == 0;
+  }));
+}
+
 std::vector<std::string> keys(const Json& j) {
   std::vector<std::string> k;
   for (auto it = j.begin(); it != j.end(); ++it) k.push_back(it.key());
@@ -1049,7 +1161,9 @@ TEST(SfcExact, Document) {
                                                 "strong", "weak", "irrelevant", "all_relevant", "minimal",
                                                 "relevant", "relevant_rule", "test_min_leaf", "partner_candidates",
                                                 "partners_added", "cluster_candidates", "clusters_added",
-                                                "cluster_pool", "cluster_qualified", "model_score", "score_interval",
+                                                "cluster_pool", "cluster_qualified", "partners_as_copies",
+                                                "cluster_represented", "copies_added",
+                                                "copies_demoted", "model_score", "score_interval",
                                                 "baseline_score", "null_excludes_model", "null_zero_spread",
                                                 "null_spread_floored", "chance_check", "shadow_interval",
                                                 "borderline", "null_scores", "null_shadow_importances", "null_features",

@@ -184,8 +184,8 @@ TEST(SfcClusters, CandidatesPoolAndCap) {
 
 // NL 2 of the SFC paper (n = 1000; 4 strong features and a group of 10 near-copies, r ≈ 0.99, that matter only
 // together with the strong ones; 6 irrelevant), data seed 5: Boruta's 10 % column draw rejects the whole group and
-// M admits 2 of its members. The partner step tests the other 8 in their place and finds most of them; nothing
-// irrelevant is added.
+// M admits 2 of its members. The partner step tests the other 8 in their place and finds most of them; with the copy
+// step (8c, the default) all 8 are weak as copies without a test; nothing irrelevant is added.
 TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   const boruta_test::Generated g = boruta_test::relevance(1000, 20, 4, 10, true, 5, 0.1);
   auto weak_found = [&](const sfc::Result& r) {
@@ -198,9 +198,11 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   };
   sfc::Options off;
   off.partner_correlation = 0.0;
+  off.copy_correlation = 0.0;
   const sfc::Result before = sfc::run(g.data, off, boruta_test::context(1005, 2));
   sfc::Options on;
   on.partner_correlation = 0.8;
+  on.copy_correlation = 0.0;  // step 8 alone
   const sfc::Result after = sfc::run(g.data, on, boruta_test::context(1005, 2));
   EXPECT_LE(weak_found(before), 3);
   EXPECT_GE(weak_found(after), 7);
@@ -215,6 +217,15 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   EXPECT_TRUE(std::any_of(after.warnings.begin(), after.warnings.end(), [&](const std::string& w) {
     return w.rfind("partner_copies_irrelevant: " + std::to_string(failed_copies) + " feature(s)", 0) == 0;
   }));
+  // With step 8c (the default) those copies are weak as copies of the group's members found relevant: the whole
+  // group, nothing irrelevant, and no warning left.
+  const sfc::Result all = sfc::run(g.data, sfc::Options{}, boruta_test::context(1005, 2));
+  EXPECT_EQ(weak_found(all), 10);
+  EXPECT_TRUE(all.partner_candidates.empty());  // every candidate nearly copies a member of V: none is tested
+  EXPECT_EQ(all.partners_as_copies, after.partner_candidates.size());
+  EXPECT_EQ(all.copies_added.size(), after.partner_candidates.size());
+  for (std::size_t k : all.copies_added) EXPECT_EQ(g.truth.classes[k], 1) << k;
+  for (const std::string& w : all.warnings) EXPECT_EQ(w.rfind("partner_copies_irrelevant", 0), std::string::npos);
 
   // The same document with one thread and through a task plan (JSON text, tasks in reverse order).
   auto document = [&](const sfc::Result& r) { return report::strip_timing(r.to_json(g.data)).dump(); };
@@ -229,7 +240,8 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
 
 // NL 2, data seed 26: Boruta and M drop the whole group of ten near-copies, so step 8 has no member of V to test
 // partners of. Step 8b tests the group's members added to V and finds them; the five irrelevant features made into
-// near-copies of one latent independent of y (an irrelevant cluster) are tested too and stay irrelevant.
+// near-copies of one latent independent of y (an irrelevant cluster) are tested too and stay irrelevant. By default
+// (step 8c) each group is tested once, through its member with the largest Boruta importance.
 TEST(SfcClusters, FindsAGroupBorutaDroppedEntirelyAndNotAnIrrelevantCluster) {
   boruta_test::Generated g = boruta_test::relevance(1000, 20, 4, 10, true, 26, 0.1);
   std::vector<std::size_t> noise_cluster;
@@ -247,8 +259,11 @@ TEST(SfcClusters, FindsAGroupBorutaDroppedEntirelyAndNotAnIrrelevantCluster) {
   };
   sfc::Options off;
   off.cluster_tests = 0;
+  off.copy_correlation = 0.0;
   const sfc::Result before = sfc::run(g.data, off, boruta_test::context(1026, 2));
-  const sfc::Result after = sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 2));
+  sfc::Options each;
+  each.copy_correlation = 0.0;  // every qualifying feature tested on its own
+  const sfc::Result after = sfc::run(g.data, each, boruta_test::context(1026, 2));
   EXPECT_EQ(after.relevant, before.relevant);  // steps 1–7 choose the same V
   for (std::size_t j : before.relevant) EXPECT_NE(g.truth.classes[j], 1) << "a group member is in V";
   EXPECT_TRUE(before.partner_candidates.empty());
@@ -261,12 +276,22 @@ TEST(SfcClusters, FindsAGroupBorutaDroppedEntirelyAndNotAnIrrelevantCluster) {
   EXPECT_EQ(after.score_interval->tests, before.score_interval->tests + 15);  // they share test_alpha
   for (std::size_t k : after.clusters_added) EXPECT_EQ(after.features[k].cls, 1);
 
+  // The default (step 8c): one test per group of near copies, the group's and the irrelevant cluster's, at two
+  // shares of test_alpha instead of 15; the whole group is weak, the irrelevant cluster stays irrelevant.
+  const sfc::Result grouped = sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 2));
+  EXPECT_EQ(grouped.cluster_candidates.size(), 2u);
+  EXPECT_EQ(grouped.cluster_represented, 13u);
+  EXPECT_EQ(grouped.score_interval->tests, before.score_interval->tests + 2);
+  EXPECT_EQ(count(grouped, 1), 10);
+  EXPECT_EQ(count(grouped, 0), 0);
+
   auto document = [&](const sfc::Result& res) { return report::strip_timing(res.to_json(g.data)).dump(); };
-  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 1))), document(after));
+  EXPECT_EQ(document(sfc::run(g.data, each, boruta_test::context(1026, 1))), document(after));
+  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, boruta_test::context(1026, 1))), document(grouped));
   test::JsonRoundTripExecutor executor(g.data, "sfc.fits", sfc::run_plan_block);
   RunContext planned = boruta_test::context(1026, 2);
   planned.plan_executor = &executor;
-  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, planned)), document(after));
+  EXPECT_EQ(document(sfc::run(g.data, sfc::Options{}, planned)), document(grouped));
 }
 
 }  // namespace

@@ -186,7 +186,8 @@ def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
 
 def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     # The SFC paper's NL 2 (data seed 5): Boruta rejects the group of ten near-copies (columns 4-13) and M admits
-    # two; the partner step tests the other eight in their place. The estimator and the CLI give the same document.
+    # two; the other eight nearly copy them, so the copy step makes them weak without a test (with copy_correlation=0
+    # the partner step tests them in their place). The estimator and the CLI give the same document.
     import json
     import subprocess
 
@@ -200,13 +201,19 @@ def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     df = pd.read_csv(data, float_precision="round_trip")
     est = featrel.SFC(random_state=1005).fit(df.drop(columns="y"), df["y"])
     got = est.result_
-    assert got["partners_added"] == expected["partners_added"]
-    assert len(got["partner_candidates"]) == 8 and len(got["partners_added"]) >= 4
-    assert set(got["partners_added"]) <= set(range(4, 14))
-    assert all(est.relevance_classes_[k] == 1 for k in got["partners_added"])
+    assert got["copies_added"] == expected["copies_added"]
+    assert got["partner_candidates"] == [] and got["partners_as_copies"] == 8
+    assert len(got["copies_added"]) == 8 and set(got["copies_added"]) <= set(range(4, 14))
+    assert list(est.relevance_classes_[4:14]) == [1] * 10
+    assert got["features"][got["copies_added"][0]]["near_copy"]["correlation"] >= 0.99
     assert [f["class"] for f in got["features"]] == [f["class"] for f in expected["features"]]
-    off = featrel.SFC(partner_correlation=0.0, random_state=1005).fit(df.drop(columns="y"), df["y"])
-    assert off.result_["partner_candidates"] == [] and off.support_.sum() < est.support_.sum()
+    tested = featrel.SFC(copy_correlation=0.0, random_state=1005).fit(df.drop(columns="y"), df["y"])
+    assert len(tested.result_["partner_candidates"]) == 8 and len(tested.result_["partners_added"]) >= 4
+    assert set(tested.result_["partners_added"]) <= set(range(4, 14))
+    assert all(tested.relevance_classes_[k] == 1 for k in tested.result_["partners_added"])
+    off = featrel.SFC(partner_correlation=0.0, copy_correlation=0.0, random_state=1005).fit(df.drop(columns="y"),
+                                                                                          df["y"])
+    assert off.result_["partner_candidates"] == [] and off.support_.sum() < tested.support_.sum()
     # Holm's step-down (the default) calls everything Bonferroni calls: no class is lower, no adjusted p larger.
     assert est.get_params()["test_correction"] == "holm"
     bonf = featrel.SFC(test_correction="bonferroni", random_state=1005).fit(df.drop(columns="y"), df["y"])

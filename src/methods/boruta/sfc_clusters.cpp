@@ -1,7 +1,8 @@
 // SFC step 8b, clusters (docs/boruta.md#sfc-steps): a redundant group that Boruta and M drop entirely leaves no
 // member in V for step 8 to find partners of. Its members still correlate with one another, so a feature outside V
 // with a near-copy outside V is tested added to V alone, where its copies cannot stand in for it. The search for
-// such pairs is bounded (a pool of features ranked by Boruta's importance), and so is the number of tests.
+// such pairs is bounded (a pool of features ranked by Boruta's importance), and so is the number of tests. Under
+// step 8c a group of near copies is tested once, through its member Boruta ranks highest.
 #include <algorithm>
 #include <cmath>
 
@@ -70,7 +71,7 @@ CorrelatedPairs correlated_pairs(const Eigen::MatrixXd& X, const std::vector<std
 ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                  const std::vector<bool>& constant, const std::vector<PartnerCandidate>& partners,
                                  const std::vector<double>& priority, double min_r, std::size_t max_tests,
-                                 std::size_t max_pool) {
+                                 std::size_t max_pool, double copy_r) {
   ClusterSearch out;
   if (min_r <= 0.0 || max_tests == 0 || V.empty()) return out;
   const std::size_t d = static_cast<std::size_t>(X.cols());
@@ -94,6 +95,26 @@ ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std
   for (std::size_t a = 0; a < pool.size(); ++a)
     if (!is_partner[pool[a]] && !pairs.peers[a].empty()) qualified.push_back(a);
   out.qualified = qualified.size();
+  if (copy_r > 0.0) {
+    // Near copies test one hypothesis: the member with the largest Boruta importance stands for its copies, so a
+    // group costs one share of test_alpha, not one per member, and the cap counts groups.
+    std::vector<std::size_t> order = qualified;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return ranked_before(pool[a], pool[b]); });
+    std::vector<bool> chosen(pool.size(), false);
+    std::vector<std::size_t> representatives;
+    for (std::size_t a : order) {
+      const bool copy = std::any_of(pairs.peers[a].begin(), pairs.peers[a].end(), [&](std::size_t b) {
+        return chosen[b] && near_copy_correlation(X, pool[a], pool[b], copy_r).has_value();
+      });
+      if (copy) continue;
+      chosen[a] = true;
+      representatives.push_back(a);
+    }
+    out.represented = qualified.size() - representatives.size();
+    std::sort(representatives.begin(), representatives.end());
+    qualified = std::move(representatives);
+  }
   if (qualified.size() > max_tests) {
     std::nth_element(qualified.begin(), qualified.begin() + static_cast<std::ptrdiff_t>(max_tests), qualified.end(),
                      [&](std::size_t a, std::size_t b) { return ranked_before(pool[a], pool[b]); });

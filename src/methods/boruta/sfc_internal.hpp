@@ -153,14 +153,17 @@ inline constexpr std::size_t kClusterPool = 2000;
 // then column order) and cut at max_pool; a member of the pool that is not a partner candidate and has |r| >= min_r
 // with another member qualifies. The max_tests qualifying features ranked first are the candidates, in column
 // order, each with its peers (in column order), no partners, and its design V ∪ {it}.
+// With copy_r > 0, one feature per group of near copies among the qualified (|r| >= copy_r; the one with the largest
+// priority) is tested and the others are `represented`: they follow its class through step 8c. The cap then applies
+// to the representatives.
 struct ClusterSearch {
   std::vector<PartnerCandidate> candidates;
-  std::size_t pool = 0, qualified = 0;
+  std::size_t pool = 0, qualified = 0, represented = 0;
 };
 ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                  const std::vector<bool>& constant, const std::vector<PartnerCandidate>& partners,
                                  const std::vector<double>& priority, double min_r, std::size_t max_tests,
-                                 std::size_t max_pool = kClusterPool);
+                                 std::size_t max_pool = kClusterPool, double copy_r = 0.0);
 
 // Steps 8 and 8b on a run whose steps 1–7 are done (r.relevant, r.score_interval set): tests `candidates`
 // (partner_candidates on V, then cluster candidates) with the test
@@ -169,6 +172,13 @@ ClusterSearch cluster_candidates(const Eigen::MatrixXd& X, const std::vector<std
 std::size_t partner_step(const Dataset& data, const std::vector<PartnerCandidate>& candidates, const Options& o,
                          std::uint64_t seed, const FitProvider& fits, const FitPlan& plan, const RunContext& ctx,
                          Result& r);
+// |r| of columns a and b (pearson_complete) when it is at least min_r over at least 10 rows both have (a near copy,
+// step 8c), else nullopt.
+std::optional<double> near_copy_correlation(const Eigen::MatrixXd& X, std::size_t a, std::size_t b, double min_r);
+// Step 8c, after adjust_tests: features of class 0 (not constant) with |r| >= min_r to a relevant feature, and copies
+// of those, become weak (near_copy, copies_added); a strong feature with such a copy among the relevant ones becomes
+// weak (copies_demoted). min_r 0: nothing.
+void copy_step(const Dataset& data, const std::vector<bool>& constant, double min_r, Result& r);
 // After adjust_tests: the warning `partner_copies_irrelevant` for near-exact copies of members of V (|r| >= 0.99)
 // whose partner tests were not significant.
 void partner_copies_warning(const Dataset& data, Result& r);

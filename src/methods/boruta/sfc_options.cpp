@@ -162,6 +162,10 @@ const options::Table<Options>& option_table() {
           "Test at most this many features outside V with |r| >= partner_correlation to another feature outside V, "
           "each added to V (0: no cluster step)")
         .range(Range::at_least(0));
+    t.add("copy_correlation", &Options::copy_correlation,
+          "Call a feature weak when |r| >= this with a relevant feature, a near copy of it whatever its own test "
+          "says; a strong feature with such a copy becomes weak (0: no copy step)")
+        .range(Range::closed(0, 1));
     t.group("Boruta step");
     t.add("boruta_perc", &Options::boruta_perc, "Shadow percentile of the Boruta step")
         .range(Range::left_open(0, 100));
@@ -231,6 +235,7 @@ Options effective_options(const Options& options) {
     o.tentatives_rough_fix = false;  // A = the confirmed features
     o.partner_correlation = 0.0;     // no partner step
     o.cluster_tests = 0;             // no cluster step
+    o.copy_correlation = 0.0;        // no copy step
   }
   return o;
 }

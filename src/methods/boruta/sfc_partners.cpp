@@ -13,11 +13,6 @@
 
 namespace featrel::sfc::detail {
 
-namespace {
-// |r| from which a candidate counts as a near-exact copy of its partners (the warning below).
-constexpr double kNearCopy = 0.99;
-}  // namespace
-
 std::vector<PartnerCandidate> partner_candidates(const Eigen::MatrixXd& X, const std::vector<std::size_t>& V,
                                                  const std::vector<bool>& constant, double min_r) {
   std::vector<PartnerCandidate> out;
@@ -131,15 +126,18 @@ void partner_copies_warning(const Dataset& data, Result& r) {
   std::size_t n_copies = 0;
   for (std::size_t k : r.partner_candidates) {
     const PartnerTest& t = *r.features[k].partner_test;
-    if (t.relevant || t.correlation < kNearCopy || t.partners.empty()) continue;
+    if (t.relevant || r.features[k].cls > 0 || t.correlation < kNearCopyCorrelation || t.partners.empty())
+      continue;
     if (++n_copies <= 5) copies += (copies.empty() ? "" : ", ") + data.feature_names[k];
   }
   if (n_copies > 0)
     r.warnings.push_back("partner_copies_irrelevant: " + std::to_string(n_copies) + " feature(s) (" + copies +
                          (n_copies > 5 ? ", ..." : "") + ") nearly copy relevant features (|r| >= " +
-                         format_number(kNearCopy) + ") but their partner tests did not show their information "
-                         "(the score moved less than the null's spread), so they are reported irrelevant; read each "
-                         "as a member of its partners' group, or confirm with --test-repeats or more rows");
+                         format_number(kNearCopyCorrelation) +
+                         ") but their partner tests did not show their information (the score moved less than the "
+                         "null's spread), and copy_correlation does not make them weak, so they are reported "
+                         "irrelevant; read each as a member of its partners' group, or confirm with --test-repeats or "
+                         "more rows");
 }
 
 }  // namespace featrel::sfc::detail

@@ -74,6 +74,8 @@ report::Json Result::to_json(const Dataset& data) const {
                                {"p_adjusted", optional_number(p.p_adjusted)},
                                {"relevant", p.relevant}};
     }
+    if (f.near_copy)
+      e["near_copy"] = Json{{"of", f.near_copy->of}, {"correlation", json_number(f.near_copy->correlation)}};
     features.push_back(e);
   }
   r["features"] = features;
@@ -105,6 +107,10 @@ report::Json Result::to_json(const Dataset& data) const {
   r["clusters_added"] = clusters_added;
   r["cluster_pool"] = cluster_pool;
   r["cluster_qualified"] = cluster_qualified;
+  r["partners_as_copies"] = partners_as_copies;
+  r["cluster_represented"] = cluster_represented;
+  r["copies_added"] = copies_added;
+  r["copies_demoted"] = copies_demoted;
   r["model_score"] = json_number(model_score);
   r["score_interval"] = score_interval ? interval_json(*score_interval) : Json(nullptr);
   r["baseline_score"] = optional_number(baseline_score);

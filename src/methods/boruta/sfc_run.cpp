@@ -249,6 +249,17 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
         o.partner_correlation > 0.0 && !shortcut
             ? detail::partner_candidates(data.X, V, constant, o.partner_correlation)
             : std::vector<detail::PartnerCandidate>{};
+    // A candidate that nearly copies a member of V is weak through step 8c whatever its test says: not tested, so
+    // it takes no share of test_alpha.
+    std::vector<detail::PartnerCandidate> partner_tests;
+    const double copy_r = shortcut ? 0.0 : o.copy_correlation;
+    for (const detail::PartnerCandidate& c : partner_cands) {
+      const bool copy = copy_r > 0.0 && std::any_of(c.partners.begin(), c.partners.end(), [&](std::size_t j) {
+                          return detail::near_copy_correlation(data.X, c.feature, j, copy_r).has_value();
+                        });
+      if (copy) ++r.partners_as_copies;
+      else partner_tests.push_back(c);
+    }
     // Step 8b's: the search pool ranked by Boruta's median importance, features without one last.
     detail::ClusterSearch clusters;
     if (o.partner_correlation > 0.0 && o.cluster_tests > 0 && !shortcut) {
@@ -256,13 +267,16 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
       for (std::size_t j = 0; j < d; ++j)
         if (r.boruta.features[j].median_importance) priority[j] = *r.boruta.features[j].median_importance;
       clusters = detail::cluster_candidates(data.X, V, constant, partner_cands, priority, o.partner_correlation,
-                                            static_cast<std::size_t>(o.cluster_tests));
+                                            static_cast<std::size_t>(o.cluster_tests), detail::kClusterPool, copy_r);
       r.cluster_pool = clusters.pool;
       r.cluster_qualified = clusters.qualified;
-      if (clusters.qualified > clusters.candidates.size())
-        r.warnings.push_back("cluster_tests_capped: " + std::to_string(clusters.qualified) +
+      r.cluster_represented = clusters.represented;
+      const std::size_t to_test = clusters.qualified - clusters.represented;
+      if (to_test > clusters.candidates.size())
+        r.warnings.push_back("cluster_tests_capped: " + std::to_string(to_test) +
                              " features outside the relevant set correlate with another (|r| >= " +
-                             format_number(o.partner_correlation) + "); the " +
+                             format_number(o.partner_correlation) + ")" +
+                             (clusters.represented > 0 ? ", one per group of near copies" : "") + "; the " +
                              std::to_string(clusters.candidates.size()) +
                              " with the largest Boruta importance were tested, the rest are reported irrelevant "
                              "untested; raise --cluster-tests (each test costs test_repeats + 1 fits and narrows "
@@ -271,7 +285,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     r.score_interval = o.reference ? detail::null_interval(r.null_scores, o, o.sided, matrix,
                                                            static_cast<double>(reps), 0.0)
                                    : detail::paired_score_interval(r.null_scores, o, matrix, floor,
-                                                                   tested.size() + partner_cands.size() +
+                                                                   tested.size() + partner_tests.size() +
                                                                        clusters.candidates.size());
     const Interval& iv = *r.score_interval;
     r.null_zero_spread = iv.sd == 0.0;
@@ -400,7 +414,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
     if (o.partner_correlation > 0.0 && !shortcut) {
       ctx.check_cancel();
       t = Clock::now();
-      std::vector<detail::PartnerCandidate> step8 = partner_cands;
+      std::vector<detail::PartnerCandidate> step8 = partner_tests;
       step8.insert(step8.end(), clusters.candidates.begin(), clusters.candidates.end());
       own_fits += detail::partner_step(data, step8, o, seed, fits, plan, ctx, r);
       r.seconds.partners = since(t);
@@ -408,6 +422,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
 
     // One family for the strong, partner and cluster tests: their p-values adjusted over m, and Holm's step-down.
     if (!shortcut && iv.paired) detail::adjust_tests(r, static_cast<std::size_t>(iv.tests), o);
+    if (!shortcut) detail::copy_step(data, constant, o.copy_correlation, r);
     if (o.partner_correlation > 0.0 && !shortcut) detail::partner_copies_warning(data, r);
 
     // The unperturbed scores (the model's own, the tests' baseline) belong inside the null interval; outside, the

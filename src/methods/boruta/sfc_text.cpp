@@ -60,9 +60,13 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     std::string cls = report::relevance_word(f.cls);
     if (f.constant) cls += " (constant)";
     if (f.borderline) cls += " (borderline)";
-    // A partner or cluster candidate (steps 8, 8b) shows its test in the test columns.
+    // A partner or cluster candidate (steps 8, 8b) shows its test in the test columns; a near copy (8c) is "copy"
+    // even when it was tested as a candidate.
     const PartnerTest* p = f.partner_test ? &*f.partner_test : nullptr;
-    const std::string minimal = f.in_minimal ? "yes" : !p ? "" : p->partners.empty() ? "cluster" : "partner";
+    const std::string minimal = f.in_minimal ? "yes"
+                                : f.near_copy ? "copy"
+                                : !p ? ""
+                                : p->partners.empty() ? "cluster" : "partner";
     t.add_row({data.feature_names[j], cls, boruta::to_string(f.boruta_decision), format_fixed(f.importance, 4),
                minimal, p ? format_fixed(p->score, 4) : format_cell(f.test_score, 4),
                format_cell(p ? p->statistic : f.test_statistic, 2), p_value(p ? p->p_value : f.test_p_value),
@@ -77,6 +81,8 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     out << "partners (features outside the relevant set with |r| >= " << format_number(r.options.partner_correlation)
         << " to a member, tested in its place): " << r.partner_candidates.size() << " tested, "
         << r.partners_added.size() << " weak";
+    if (r.partners_as_copies > 0)
+      out << " (" << r.partners_as_copies << " more nearly copy a member: not tested, weak as copies)";
     std::string names;
     for (std::size_t k : r.partners_added) {
       std::string partners;
@@ -89,11 +95,28 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
       out << "clusters (features outside the relevant set with |r| >= " << format_number(r.options.partner_correlation)
           << " to another outside it, searched among " << r.cluster_pool
           << " features; each tested added to the set): " << r.cluster_qualified << " found, "
-          << r.cluster_candidates.size() << " tested, " << r.clusters_added.size() << " weak";
+          << r.cluster_candidates.size() << " tested";
+      if (r.cluster_represented > 0) out << " (one per group of near copies)";
+      out << ", " << r.clusters_added.size() << " weak";
       std::string added;
       for (std::size_t k : r.clusters_added) added += (added.empty() ? ": " : ", ") + data.feature_names[k];
       out << added << "\n";
     }
+  }
+  if (r.options.copy_correlation > 0.0 && !r.relevant.empty()) {
+    // Step 8c: the copies and the strong features they made weak, each with the feature it copies.
+    auto pairs = [&](const std::vector<std::size_t>& js) {
+      std::string s;
+      for (std::size_t j : js)
+        s += (s.empty() ? ": " : ", ") + data.feature_names[j] + " of " +
+             data.feature_names[r.features[j].near_copy->of];
+      return s;
+    };
+    out << "near copies (|r| >= " << format_number(r.options.copy_correlation)
+        << " to a relevant feature, weak as its copy): " << r.copies_added.size() << " weak" << pairs(r.copies_added);
+    if (!r.copies_demoted.empty())
+      out << "; strong made weak by a copy" << pairs(r.copies_demoted);
+    out << "\n";
   }
   const bool boosted = r.options.importance_model == ImportanceModel::boosted;
   out << "shadow-importance interval" << (boosted ? " of the boosted importance model" : "")

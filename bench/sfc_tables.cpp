@@ -8,8 +8,10 @@
 // tested), or tested and not called strong; weak features called strong. A borderline line
 // (docs/boruta.md#borderline-features): relevant features called irrelevant per run, those of them flagged
 // borderline, irrelevant features flagged, and the share of runs with the borderline_features warning (and with the
-// count's p <= 0.01). With 20 seeds or more, a spread line: the standard error of the mean F1, the range of the
-// means of blocks of 10 seeds (the paper's table size) and how many reach the paper's F1 less 0.02, and the F1 of
+// count's p <= 0.01). A near-copies line: features step 8c made weak per run, those of them truly irrelevant, strong
+// features it made weak, and the all-relevant F1 with those copies irrelevant. With 20 seeds or more, a spread line:
+// the standard error of the mean F1, the range of the means of blocks of 10 seeds (the paper's table size) and how
+// many reach the paper's F1 less 0.02, and the F1 of
 // the top-k columns by |r| with y (how separable the data is).
 // Usage: sfc_tables [--seeds S] [--seed-start K] [--threads T] [--sets 1,5,NL1] [--set KEY=VALUE ...] [--no-boruta]
 // [--irrelevant-cluster C] (bench/sfc_tables.sh runs it). --seed-start K uses data seeds K..K+S-1 (run seed = data
@@ -54,7 +56,12 @@ struct Scores {
   // Relevant features called irrelevant, those of them flagged borderline, irrelevant ones flagged, runs warned,
   // and runs whose borderline count has p <= 0.01.
   Mean missed, missed_flagged, irrelevant_flagged, warned, p01;
+  // Step 8c: features made weak as near copies, those of them truly irrelevant, strong features made weak (those of
+  // them truly strong); and the all-relevant F1 with the copies irrelevant again (not the F1 of copy_correlation=0,
+  // under which near copies are also tested one by one in steps 8 and 8b: run that with --set copy_correlation=0).
+  Mean copies, copies_irrelevant, copies_demoted, demoted_strong, f1_without_copies;
   int cluster_members = 0, cluster_called = 0;  // --irrelevant-cluster
+  int cluster_called_as_copies = 0;              // of cluster_called, those step 8c made weak
 };
 
 struct Set {
@@ -240,6 +247,11 @@ int main(int argc, char** argv) {
       std::vector<bool> sel(d);
       for (std::size_t j = 0; j < d; ++j) cls[j] = r.features[j].cls, sel[j] = cls[j] > 0;
       const auto all = featrel::metrics::selection_quality(sel, relevant);
+      std::vector<bool> sel_without_copies = sel;
+      double copies_irrelevant = 0, demoted_strong = 0;
+      for (std::size_t j : r.copies_added) sel_without_copies[j] = false, copies_irrelevant += !relevant[j];
+      for (std::size_t j : r.copies_demoted) demoted_strong += g.truth.classes[j] == 2;
+      const double f1_without_copies = featrel::metrics::selection_quality(sel_without_copies, relevant).f1;
       const auto st = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 2);
       const auto wk = featrel::metrics::selection_quality_by_class(cls, g.truth.classes, 1);
       double fp_a = 0, fp_m = 0, miss_v = 0, miss_m = 0, miss_test = 0, weak_as_strong = 0;
@@ -262,12 +274,19 @@ int main(int argc, char** argv) {
       for (Scores* sc : {&sfc_scores, s.nonlinear ? &nl_sfc : &lin_sfc}) {
         sc->cluster_members += static_cast<int>(cluster.size());
         for (std::size_t j : cluster) sc->cluster_called += r.features[j].cls > 0;
+        for (std::size_t j : cluster)
+          sc->cluster_called_as_copies += std::binary_search(r.copies_added.begin(), r.copies_added.end(), j);
         sc->fp_a.add(fp_a);
         sc->fp_m.add(fp_m);
         sc->miss_v.add(miss_v);
         sc->miss_m.add(miss_m);
         sc->miss_test.add(miss_test);
         sc->weak_as_strong.add(weak_as_strong);
+        sc->copies.add(static_cast<double>(r.copies_added.size()));
+        sc->copies_irrelevant.add(copies_irrelevant);
+        sc->copies_demoted.add(static_cast<double>(r.copies_demoted.size()));
+        sc->demoted_strong.add(demoted_strong);
+        sc->f1_without_copies.add(f1_without_copies);
         sc->missed.add(missed);
         sc->missed_flagged.add(missed_flagged);
         sc->irrelevant_flagged.add(irrelevant_flagged);
@@ -312,10 +331,16 @@ int main(int argc, char** argv) {
                 "", "  borderline", sfc_scores.missed.value(), sfc_scores.missed_flagged.value(),
                 sfc_scores.irrelevant_flagged.value(), 100.0 * sfc_scores.warned.value(),
                 100.0 * sfc_scores.p01.value());
+    std::printf("%-6s %-14s | per run: made weak %.2f (truly irrelevant %.2f), strong made weak %.2f (truly strong "
+                "%.2f); F1 with those copies irrelevant %.3f\n",
+                "", "  near copies", sfc_scores.copies.value(), sfc_scores.copies_irrelevant.value(),
+                sfc_scores.copies_demoted.value(), sfc_scores.demoted_strong.value(),
+                sfc_scores.f1_without_copies.value());
     print_spread(run_f1, s.f1, oracle.value());
     if (sfc_scores.cluster_members > 0)
-      std::printf("%-6s %-14s | irrelevant cluster: %d of %d members called relevant\n", "", "  cluster",
-                  sfc_scores.cluster_called, sfc_scores.cluster_members);
+      std::printf("%-6s %-14s | irrelevant cluster: %d of %d members called relevant (%d of them as near copies)\n",
+                  "", "  cluster", sfc_scores.cluster_called, sfc_scores.cluster_members,
+                  sfc_scores.cluster_called_as_copies);
     if (with_boruta)
       std::printf("%-6s %-14s | %s %s %s %s | %s %s %s %s | %s %5s | %.2f\n", "", "featrel Boruta",
                 cell(bo_scores.p.value()).c_str(), cell(bo_scores.r.value()).c_str(), cell(bo_scores.f1.value()).c_str(),

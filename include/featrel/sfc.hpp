@@ -59,11 +59,14 @@ enum class RelevantSet { automatic, union_set, unrejected, boruta };
 // root is close to normal, so the t bound is not undercut by the long right tail; docs/boruta.md#sfc-steps).
 enum class ShadowScale { raw, cube_root };
 // The model of the minimal-set stage M (the importance model and its shadow null, steps 2-4): the forest of the
-// tests (the paper's text) or gradient boosting with the forest's tree shape (forest::fit_boosted;
-// docs/boruta.md#the-boosted-importance-model).
-enum class ImportanceModel { forest, boosted };
+// tests (the paper's text), gradient boosting with the forest's tree shape (forest::fit_boosted; the model behind
+// the paper's tables), or automatic: boosted where its 51 unshared fits stay cheap, the forest otherwise
+// (resolve_importance_model; docs/boruta.md#the-boosted-importance-model).
+enum class ImportanceModel { forest, boosted, automatic };
 // The boosted importance model's learning rate (LightGBM's and scikit-learn's default); its rounds are `trees`.
 inline constexpr double kBoostLearningRate = 0.1;
+// The largest table (rows × columns) importance_model automatic boosts: there a boosted run takes seconds.
+inline constexpr std::size_t kAutoBoostedMaxCells = 100000;
 // |r| from which a feature counts as a near copy of another (step 8c's default; the partner warning's bound): the
 // rest of the variance, 2 % at most, is too little for the two to differ in what they say about the target.
 inline constexpr double kNearCopyCorrelation = 0.99;
@@ -78,7 +81,7 @@ std::string to_string(Perturbation v);
 std::string to_string(ScoreKind v);
 std::string to_string(RelevantSet v);  // "auto" | "union" | "unrejected" | "boruta"
 std::string to_string(ShadowScale v);  // "raw" | "cube-root"
-std::string to_string(ImportanceModel v);  // "forest" | "boosted"
+std::string to_string(ImportanceModel v);  // "forest" | "boosted" | "auto"
 // Parsers of the option words (the option table's word lists); OptionError (an InputError) naming the key and the
 // accepted words otherwise.
 NullMatrix parse_null_matrix(std::string_view word);
@@ -126,7 +129,7 @@ struct Options {
   // squamish); docs/boruta.md#sfc-steps step 1.
   bool tentatives_rough_fix = true;
   ShadowScale shadow_scale = ShadowScale::raw;
-  ImportanceModel importance_model = ImportanceModel::forest;
+  ImportanceModel importance_model = ImportanceModel::automatic;
   // Step 8 (docs/boruta.md#sfc-steps): a feature outside V whose |r| with a member of V is at least this is tested
   // as that member's partner: on V without its correlated members, with it in their place. 0 = no partner step.
   double partner_correlation = 0.8;
@@ -150,6 +153,12 @@ void validate(const Options& options);
 // The options a run uses: under `reference`, null_matrix all, sided two, boruta_max_iter 99 and
 // boruta_first_test_iter 1 (and the |V| = 1 shortcut at run time). This is the `options` echo.
 Options effective_options(const Options& options);
+// The model importance_model automatic stands for on a table of n_rows × n_features (forest or boosted as set
+// otherwise). Boosted when the table is no wider than it is long and has at most kAutoBoostedMaxCells cells: each
+// of the boosted shadow null's fits sees every row and column and none shares a tree, so its cost grows with n·d
+// (at 1,000 × 100 five times the forest's run, at 300 × 300 thirteen times), while at omics width it found nothing
+// the forest missed. The forest also under score oob and null_matrix all, which boosting refuses.
+ImportanceModel resolve_importance_model(const Options& options, std::size_t n_rows, std::size_t n_features);
 report::Json options_json(const Options& options);
 // The Boruta options SFC runs for A (docs/boruta.md#sfc-steps step 1).
 boruta::Options boruta_options(const Options& options);
@@ -276,6 +285,7 @@ struct Result {
   // through 8c), and qualified cluster features that nearly copy a tested one (they follow its class).
   std::size_t partners_as_copies = 0, cluster_represented = 0;
   RelevantSet relevant_rule = RelevantSet::union_set;  // the rule V was formed by (relevant_set, auto resolved)
+  bool importance_model_from_shape = false;  // importance_model was auto; options.importance_model is what it chose
   // Rows per leaf of the fits on V (score null, tests, partners); options.forest.min_leaf is that of the fits on all
   // columns (Boruta step, importance model, shadow null). They differ only under min_leaf auto (docs/boruta.md row 20).
   std::size_t test_min_leaf = 0;

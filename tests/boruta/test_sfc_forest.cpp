@@ -206,6 +206,7 @@ TEST(SfcForest, BorutaStepSamplingHasItsOwnOption) {
   const boruta_test::Generated g = set3(4);
   const auto run_with = [&](FeatureSampling all, std::optional<FeatureSampling> step) {
     Options o = quick();
+    o.importance_model = ImportanceModel::forest;  // boosting's trees see every column, however drawn
     o.feature_sampling = all;
     o.boruta_feature_sampling = step;
     return run(g.data, o, context(6, 2));
@@ -281,7 +282,9 @@ TEST(SfcForest, BoostedImportanceModel) {
     }
   }
   const Result boosted = run(g.data, o, context(11, 2));
-  const Result forest = run(g.data, quick(), context(11, 2));
+  Options forest_options = quick();
+  forest_options.importance_model = ImportanceModel::forest;
+  const Result forest = run(g.data, forest_options, context(11, 2));
   // The text report says which model M came from and that its score is in-sample.
   const std::string text = text_report(boosted, g.data);
   EXPECT_NE(text.find("shadow-importance interval of the boosted importance model"), std::string::npos);
@@ -314,4 +317,67 @@ TEST(SfcForest, BoostedImportanceModel) {
   EXPECT_GT(rm.model_score, 0.9);
   for (std::size_t j = 0; j < 8; ++j)
     if (rm.features[j].in_minimal) EXPECT_TRUE(gm.truth.relevant[j]) << "noise column x" << j << " in M";
+}
+
+// importance_model auto (the default; docs/boruta.md#the-boosted-importance-model): boosted on a table no wider than
+// long with at most 100,000 cells, the same document as boosted but for the flag and the report's line; the forest
+// on a wide or a large table, under null_matrix all and score oob (which boosting refuses), and under compat
+// reference, where the flag stays false.
+TEST(SfcForest, AutoImportanceModelFollowsTheShape) {
+  Options automatic = quick();
+  EXPECT_EQ(automatic.importance_model, ImportanceModel::automatic);
+  EXPECT_EQ(Options{}.importance_model, ImportanceModel::automatic);
+  const auto resolved = [](Options o, std::size_t n, std::size_t d) { return resolve_importance_model(o, n, d); };
+  EXPECT_EQ(resolved(automatic, 150, 12), ImportanceModel::boosted);
+  EXPECT_EQ(resolved(automatic, 1000, 100), ImportanceModel::boosted);    // 100,000 cells: the bound itself
+  EXPECT_EQ(resolved(automatic, 1000, 101), ImportanceModel::forest);     // one column more
+  EXPECT_EQ(resolved(automatic, 100, 100), ImportanceModel::boosted);     // square
+  EXPECT_EQ(resolved(automatic, 100, 101), ImportanceModel::forest);      // wider than long
+  EXPECT_EQ(resolved(automatic, 200000, 1), ImportanceModel::forest);     // long but large
+  Options all = automatic;
+  all.null_matrix = NullMatrix::all;
+  EXPECT_EQ(resolved(all, 150, 12), ImportanceModel::forest);
+  Options oob = automatic;
+  oob.score = ScoreKind::oob;
+  EXPECT_EQ(resolved(oob, 150, 12), ImportanceModel::forest);
+  Options fixed = automatic;
+  fixed.importance_model = ImportanceModel::forest;
+  EXPECT_EQ(resolved(fixed, 150, 12), ImportanceModel::forest);  // a chosen model stays
+  fixed.importance_model = ImportanceModel::boosted;
+  EXPECT_EQ(resolved(fixed, 100, 5000), ImportanceModel::boosted);
+
+  const boruta_test::Generated g = set3(2);  // 150 × 10
+  Options boosted_options = quick();
+  boosted_options.importance_model = ImportanceModel::boosted;
+  const Result a = run(g.data, automatic, context(11, 2));
+  const Result b = run(g.data, boosted_options, context(11, 2));
+  EXPECT_TRUE(a.importance_model_from_shape);
+  EXPECT_FALSE(b.importance_model_from_shape);
+  Json ja = featrel::report::strip_timing(a.to_json(g.data)), jb = featrel::report::strip_timing(b.to_json(g.data));
+  EXPECT_EQ(ja.at("options").at("importance_model"), "boosted");
+  EXPECT_EQ(ja.at("importance_model_from_shape"), true);
+  ja.erase("importance_model_from_shape");
+  jb.erase("importance_model_from_shape");
+  EXPECT_EQ(ja.dump(), jb.dump());
+  EXPECT_NE(text_report(a, g.data).find("importance model (auto): boosted, as the table is no wider than long"),
+            std::string::npos);
+  EXPECT_EQ(text_report(b, g.data).find("importance model (auto)"), std::string::npos);
+
+  // 150 rows, 160 columns: wider than long, so the forest.
+  const boruta_test::Generated wide = boruta_test::relevance(150, 160, 3, 0, false, 4, 0.0);
+  const Result w = run(wide.data, automatic, context(12, 2));
+  EXPECT_EQ(w.options.importance_model, ImportanceModel::forest);
+  EXPECT_NE(text_report(w, wide.data).find("importance model (auto): the forest, as the table is wider than long"),
+            std::string::npos);
+  Options all_run = automatic;
+  all_run.null_matrix = NullMatrix::all;
+  const Result r_all = run(g.data, all_run, context(11, 2));
+  EXPECT_EQ(r_all.options.importance_model, ImportanceModel::forest);
+  EXPECT_NE(text_report(r_all, g.data).find("as boosting refuses --null-matrix all and --score oob"),
+            std::string::npos);
+  Options reference = automatic;
+  reference.reference = true;
+  const Result r_ref = run(g.data, reference, context(11, 2));
+  EXPECT_EQ(r_ref.options.importance_model, ImportanceModel::forest);
+  EXPECT_FALSE(r_ref.importance_model_from_shape);
 }

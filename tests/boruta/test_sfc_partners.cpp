@@ -196,11 +196,15 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
     }
     return found;
   };
-  sfc::Options off;
+  // The forest's M keeps part of the group here, which the partner step builds on; the boosted M that auto picks at
+  // 1,000 × 20 keeps none of it (the cluster step's case, SfcClusters).
+  sfc::Options forest;
+  forest.importance_model = sfc::ImportanceModel::forest;
+  sfc::Options off = forest;
   off.partner_correlation = 0.0;
   off.copy_correlation = 0.0;
   const sfc::Result before = sfc::run(g.data, off, boruta_test::context(1005, 2));
-  sfc::Options on;
+  sfc::Options on = forest;
   on.partner_correlation = 0.8;
   on.copy_correlation = 0.0;  // step 8 alone
   const sfc::Result after = sfc::run(g.data, on, boruta_test::context(1005, 2));
@@ -219,7 +223,7 @@ TEST(SfcPartners, FindsTheRedundantGroupBorutaMissed) {
   }));
   // With step 8c (the default) those copies are weak as copies of the group's members found relevant: the whole
   // group, nothing irrelevant, and no warning left.
-  const sfc::Result all = sfc::run(g.data, sfc::Options{}, boruta_test::context(1005, 2));
+  const sfc::Result all = sfc::run(g.data, forest, boruta_test::context(1005, 2));
   EXPECT_EQ(weak_found(all), 10);
   EXPECT_TRUE(all.partner_candidates.empty());  // every candidate nearly copies a member of V: none is tested
   EXPECT_EQ(all.partners_as_copies, after.partner_candidates.size());

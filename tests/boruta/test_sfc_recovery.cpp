@@ -81,12 +81,13 @@ TEST(SfcRecovery, BorderlineFlagsKeepTheirPromiseWithoutSignal) {
 // the boosted M 59 (measured), and neither holds an irrelevant one. A boosted M that missed the thin linear signal,
 // or a boosted null that let noise through, fails here.
 TEST(SfcRecovery, BoostedImportanceModelFindsThinLinearSignals) {
-  featrel::sfc::Options boosted;
+  featrel::sfc::Options boosted, forest;
   boosted.importance_model = featrel::sfc::ImportanceModel::boosted;
+  forest.importance_model = featrel::sfc::ImportanceModel::forest;
   int strong_in_forest_m = 0, strong_in_boosted_m = 0, irrelevant_in_m = 0;
   for (int s = 0; s < 10; ++s) {
     const boruta_test::Generated g = boruta_test::relevance(150, 12, 6, 0, false, static_cast<std::uint64_t>(s), 0.0);
-    const featrel::sfc::Result rf = featrel::sfc::run(g.data, featrel::sfc::Options{}, context(s + 1000, 2));
+    const featrel::sfc::Result rf = featrel::sfc::run(g.data, forest, context(s + 1000, 2));
     const featrel::sfc::Result rb = featrel::sfc::run(g.data, boosted, context(s + 1000, 2));
     for (std::size_t j = 0; j < 12; ++j) {
       if (j < 6) {

@@ -161,7 +161,8 @@ def test_method_attributes(breast_cancer):
 
 def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
     # The SFC paper's Set 1 (data seed 1): six strong features acting through their sum. The forest's M holds three
-    # of them, the boosted model's all six; the estimator and the CLI give the same document.
+    # of them, the boosted model's all six; the estimator and the CLI give the same document. On this 150 x 12 table
+    # the default (auto) is the boosted model, and the result says the shape chose it.
     import json
     import subprocess
 
@@ -175,8 +176,14 @@ def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
     df = pd.read_csv(data, float_precision="round_trip")
     X, y = df.drop(columns="y"), df["y"]
     boosted = featrel.SFC(importance_model="boosted", random_state=301).fit(X, y)
-    forest = featrel.SFC(random_state=301).fit(X, y)
+    forest = featrel.SFC(importance_model="forest", random_state=301).fit(X, y)
+    default = featrel.SFC(random_state=301).fit(X, y)
     assert boosted.result_["options"]["importance_model"] == "boosted"
+    assert default.get_params()["importance_model"] == "auto"
+    assert default.result_["options"]["importance_model"] == "boosted"
+    assert default.result_["importance_model_from_shape"] and not boosted.result_["importance_model_from_shape"]
+    assert default.result_["minimal"] == boosted.result_["minimal"]
+    assert list(default.relevance_classes_) == list(boosted.relevance_classes_)
     assert [f["class"] for f in boosted.result_["features"]] == [f["class"] for f in expected["features"]]
     assert boosted.result_["minimal"] == expected["minimal"] == list(range(6))
     assert len(forest.result_["minimal"]) == 3
@@ -187,7 +194,8 @@ def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
 def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     # The SFC paper's NL 2 (data seed 5): Boruta rejects the group of ten near-copies (columns 4-13) and M admits
     # two; the other eight nearly copy them, so the copy step makes them weak without a test (with copy_correlation=0
-    # the partner step tests them in their place). The estimator and the CLI give the same document.
+    # the partner step tests them in their place). The estimator and the CLI give the same document. The forest's M
+    # (auto would boost this 1,000 x 20 table, and the boosted M admits no member of the group).
     import json
     import subprocess
 
@@ -195,11 +203,11 @@ def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     subprocess.run([cli, "generate", "--nonlinear", "--n-samples", "1000", "--n-features", "20", "--n-strong", "4",
                     "--n-weak", "10", "--noise", "0.1", "--seed", "5", "--out", str(data), "--quiet"], check=True)
     doc = tmp_path / "sfc.json"
-    subprocess.run([cli, "sfc", str(data), "--target", "y", "--seed", "1005", "--json", str(doc)], check=True,
-                   capture_output=True)
+    subprocess.run([cli, "sfc", str(data), "--target", "y", "--seed", "1005", "--importance-model", "forest",
+                    "--json", str(doc)], check=True, capture_output=True)
     expected = json.loads(doc.read_text())
     df = pd.read_csv(data, float_precision="round_trip")
-    est = featrel.SFC(random_state=1005).fit(df.drop(columns="y"), df["y"])
+    est = featrel.SFC(importance_model="forest", random_state=1005).fit(df.drop(columns="y"), df["y"])
     got = est.result_
     assert got["copies_added"] == expected["copies_added"]
     assert got["partner_candidates"] == [] and got["partners_as_copies"] == 8
@@ -207,16 +215,18 @@ def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     assert list(est.relevance_classes_[4:14]) == [1] * 10
     assert got["features"][got["copies_added"][0]]["near_copy"]["correlation"] >= 0.99
     assert [f["class"] for f in got["features"]] == [f["class"] for f in expected["features"]]
-    tested = featrel.SFC(copy_correlation=0.0, random_state=1005).fit(df.drop(columns="y"), df["y"])
+    tested = featrel.SFC(importance_model="forest", copy_correlation=0.0,
+                         random_state=1005).fit(df.drop(columns="y"), df["y"])
     assert len(tested.result_["partner_candidates"]) == 8 and len(tested.result_["partners_added"]) >= 4
     assert set(tested.result_["partners_added"]) <= set(range(4, 14))
     assert all(tested.relevance_classes_[k] == 1 for k in tested.result_["partners_added"])
-    off = featrel.SFC(partner_correlation=0.0, copy_correlation=0.0, random_state=1005).fit(df.drop(columns="y"),
-                                                                                          df["y"])
+    off = featrel.SFC(importance_model="forest", partner_correlation=0.0, copy_correlation=0.0,
+                      random_state=1005).fit(df.drop(columns="y"), df["y"])
     assert off.result_["partner_candidates"] == [] and off.support_.sum() < tested.support_.sum()
     # Holm's step-down (the default) calls everything Bonferroni calls: no class is lower, no adjusted p larger.
     assert est.get_params()["test_correction"] == "holm"
-    bonf = featrel.SFC(test_correction="bonferroni", random_state=1005).fit(df.drop(columns="y"), df["y"])
+    bonf = featrel.SFC(importance_model="forest", test_correction="bonferroni",
+                       random_state=1005).fit(df.drop(columns="y"), df["y"])
     assert bonf.result_["options"]["test_correction"] == "bonferroni"
     assert np.all(est.relevance_classes_ >= bonf.relevance_classes_)
     for h, b in zip(got["features"], bonf.result_["features"]):

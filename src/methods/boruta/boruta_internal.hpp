@@ -32,6 +32,10 @@ ImportanceProvider forest_provider(const forest::BinnedData& bins, const forest:
 Result run_seeded(const Dataset& data, const Options& options, const RunContext& ctx, std::uint64_t seed,
                   const ImportanceProvider* provider, const forest::BinnedData* bins, std::string_view method);
 
+// More columns than rows: where the auto settings of both methods switch to their wide-data choice (Boruta's
+// model preset rf, SFC's forest importance model).
+inline bool wider_than_long(std::size_t n_rows, std::size_t n_features) { return n_features > n_rows; }
+
 // Column-fraction options (feature_fraction, SFC's boruta_feature_fraction): the word sqrt, all or a fraction in
 // (0, 1] (OptionError naming info's key otherwise), its JSON echo ("sqrt" or the number), the JSON read back, and
 // the check of a struct filled in by hand (OptionError naming `key`).

@@ -139,7 +139,7 @@ Options resolve_model_preset(const Options& options, std::size_t n_rows, std::si
   // Wide data: with 10 % of the columns per tree a feature is missing from 9 trees in 10, and the bar is the best
   // of thousands of shadows; scikit-learn's forest confirms the strong features above the noise ceiling that the
   // paper forest rejects in the first fits (docs/wide-data.md#per-method-what-to-run).
-  const bool wide = n_features > n_rows;
+  const bool wide = detail::wider_than_long(n_rows, n_features);
   o.model_preset = wide ? ModelPreset::rf : ModelPreset::paper;
   if (wide && !o.forest.min_leaf) o.forest.min_leaf = 1;
   return o;

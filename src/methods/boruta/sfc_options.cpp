@@ -45,7 +45,8 @@ const options::Choices<ShadowScale>& shadow_scale_words() {
 }
 const options::Choices<ImportanceModel>& importance_model_words() {
   static const options::Choices<ImportanceModel> words{{"forest", ImportanceModel::forest},
-                                                       {"boosted", ImportanceModel::boosted}};
+                                                       {"boosted", ImportanceModel::boosted},
+                                                       {"auto", ImportanceModel::automatic}};
   return words;
 }
 const options::Choices<forest::Metric>& metric_words() {
@@ -153,8 +154,9 @@ const options::Table<Options>& option_table() {
     t.choice("shadow_scale", &Options::shadow_scale, shadow_scale_words(),
              "Scale of the shadow-importance interval Γ: raw (paper) or cube-root (skew removed, fewer false M)");
     t.choice("importance_model", &Options::importance_model, importance_model_words(),
-             "Model of the minimal set M and its shadow null: the forest, or gradient boosting (as many rounds as "
-             "trees, learning rate 0.1; finds thin linear signals in small cohorts; 1.5-4 times slower)");
+             "Model of the minimal set M and its shadow null: the forest, gradient boosting (as many rounds as "
+             "trees, learning rate 0.1; finds thin linear signals in small cohorts; 1.5-13 times slower), or auto "
+             "(boosted on tables no wider than long with at most 100,000 cells, else the forest)");
     t.add("partner_correlation", &Options::partner_correlation,
           "Test features outside V with |r| >= this to a member of V as its partners (0: no partner step)")
         .range(Range::closed(0, 1));
@@ -217,6 +219,14 @@ void validate(const Options& o) {
   if (o.score == ScoreKind::oob && o.forest.engine == forest::Engine::xgboost)
     throw options::OptionError("score", "option 'score' must not be oob with the xgboost engine (XGBoost keeps no "
                                         "out-of-bag rows); use engine native or score holdout");
+}
+
+ImportanceModel resolve_importance_model(const Options& o, std::size_t n_rows, std::size_t n_features) {
+  if (o.importance_model != ImportanceModel::automatic) return o.importance_model;
+  const bool fits_boosting = o.null_matrix != NullMatrix::all && o.score != ScoreKind::oob;
+  const bool small =
+      !boruta::detail::wider_than_long(n_rows, n_features) && n_rows * n_features <= kAutoBoostedMaxCells;
+  return fits_boosting && small ? ImportanceModel::boosted : ImportanceModel::forest;
 }
 
 Options effective_options(const Options& options) {

@@ -60,6 +60,7 @@ FitQuery query_of(const Json& j, std::size_t n_columns, std::size_t n_rows) {
 FitSetup fit_setup(const Dataset& data, const Options& options, std::uint64_t seed) {
   FitSetup su;
   su.o = effective_options(options);
+  su.o.importance_model = resolve_importance_model(su.o, data.n_samples(), data.n_features());
   validate(su.o);
   su.rows = score_rows(data, su.o, seed);
   // min_leaf auto becomes a number for the rows the fits train on; the Boruta step (all rows) uses it as well.

@@ -101,6 +101,7 @@ report::Json Result::to_json(const Dataset& data) const {
   r["relevant"] = relevant;
   r["relevant_rule"] = to_string(relevant_rule);
   r["test_min_leaf"] = test_min_leaf;
+  r["importance_model_from_shape"] = importance_model_from_shape;
   r["partner_candidates"] = partner_candidates;
   r["partners_added"] = partners_added;
   r["cluster_candidates"] = cluster_candidates;

@@ -59,6 +59,7 @@ Result run_impl(const Dataset& data, const Options& options, const RunContext& c
   Result r;
   r.task = data.task;
   r.options = o;
+  r.importance_model_from_shape = effective_options(options).importance_model == ImportanceModel::automatic;
   r.seed = seed;
   r.threads = ctx.resolved_threads();
   r.scripted = fits_in != nullptr;

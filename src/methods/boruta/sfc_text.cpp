@@ -119,6 +119,18 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     out << "\n";
   }
   const bool boosted = r.options.importance_model == ImportanceModel::boosted;
+  if (r.importance_model_from_shape)
+    out << "importance model (auto): "
+        << (boosted ? "boosted, as the table is no wider than long and has at most " +
+                          std::to_string(kAutoBoostedMaxCells) + " cells (--importance-model forest: faster, "
+                          "may miss thin linear signals)"
+                    : std::string("the forest") +
+                          (r.options.null_matrix == NullMatrix::all || r.options.score == ScoreKind::oob
+                               ? ", as boosting refuses --null-matrix all and --score oob"
+                               : ", as the table is wider than long or has more than " +
+                                     std::to_string(kAutoBoostedMaxCells) +
+                                     " cells, where boosting's shadow null would cost many times the forest's"))
+        << "\n";
   out << "shadow-importance interval" << (boosted ? " of the boosted importance model" : "")
       << " (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";

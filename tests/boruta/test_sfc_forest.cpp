@@ -380,4 +380,14 @@ TEST(SfcForest, AutoImportanceModelFollowsTheShape) {
   const Result r_ref = run(g.data, reference, context(11, 2));
   EXPECT_EQ(r_ref.options.importance_model, ImportanceModel::forest);
   EXPECT_FALSE(r_ref.importance_model_from_shape);
+  // 1,200 rows × 100 columns: long, but 120,000 cells.
+  const boruta_test::Generated large = boruta_test::relevance(1200, 100, 3, 0, false, 5, 0.0);
+  Options light = automatic;
+  light.n_resampling = 5;
+  light.boruta_max_iter = 5;
+  const Result l = run(large.data, light, context(13, 2));
+  EXPECT_EQ(l.options.importance_model, ImportanceModel::forest);
+  EXPECT_NE(text_report(l, large.data).find("importance model (auto): the forest, as the table has more than 100000 "
+                                            "cells, where"),
+            std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include "featrel/report.hpp"
 #include "featrel/result_json.hpp"
 #include "featrel/sfc.hpp"
+#include "methods/boruta/boruta_internal.hpp"
 
 namespace featrel::sfc {
 namespace {
@@ -31,6 +32,20 @@ std::string interval_text(const Interval& i) {
          (i.scale == "raw" ? "" : "on the " + i.scale + " scale: ") + "mean " + format_fixed(i.mean, 4) + ", sd " +
          format_fixed(i.sd, 4) + ", " + std::to_string(i.n_samples) + " samples, t = " + format_fixed(i.t_quantile, 3) +
          level + ")";
+}
+
+// What --importance-model auto chose, and why (resolve_importance_model's rule).
+std::string auto_model_line(const Result& r, const Dataset& data) {
+  const std::string cells = std::to_string(kAutoBoostedMaxCells) + " cells";
+  if (r.options.importance_model == ImportanceModel::boosted)
+    return "importance model (auto): boosted, as the table is no wider than long and has at most " + cells +
+           " (--importance-model forest: faster, may miss thin linear signals)";
+  if (r.options.null_matrix == NullMatrix::all || r.options.score == ScoreKind::oob)
+    return "importance model (auto): the forest, as boosting refuses --null-matrix all and --score oob";
+  const bool wide = boruta::detail::wider_than_long(data.n_samples(), data.n_features());
+  return std::string("importance model (auto): the forest, as the table ") +
+         (wide ? "is wider than long" : "has more than " + cells) +
+         ", where boosting's shadow null would cost many times the forest's";
 }
 
 }  // namespace
@@ -119,18 +134,7 @@ std::string text_report(const Result& r, const Dataset& data, std::string_view s
     out << "\n";
   }
   const bool boosted = r.options.importance_model == ImportanceModel::boosted;
-  if (r.importance_model_from_shape)
-    out << "importance model (auto): "
-        << (boosted ? "boosted, as the table is no wider than long and has at most " +
-                          std::to_string(kAutoBoostedMaxCells) + " cells (--importance-model forest: faster, "
-                          "may miss thin linear signals)"
-                    : std::string("the forest") +
-                          (r.options.null_matrix == NullMatrix::all || r.options.score == ScoreKind::oob
-                               ? ", as boosting refuses --null-matrix all and --score oob"
-                               : ", as the table is wider than long or has more than " +
-                                     std::to_string(kAutoBoostedMaxCells) +
-                                     " cells, where boosting's shadow null would cost many times the forest's"))
-        << "\n";
+  if (r.importance_model_from_shape) out << auto_model_line(r, data) << "\n";
   out << "shadow-importance interval" << (boosted ? " of the boosted importance model" : "")
       << " (minimal set: importance above the upper bound Γ): "
       << interval_text(r.shadow_interval) << "\n";

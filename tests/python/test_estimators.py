@@ -194,8 +194,8 @@ def test_sfc_boosted_importance_model_equals_the_cli(cli, tmp_path):
 def test_sfc_partner_step_equals_the_cli(cli, tmp_path):
     # The SFC paper's NL 2 (data seed 5): Boruta rejects the group of ten near-copies (columns 4-13) and M admits
     # two; the other eight nearly copy them, so the copy step makes them weak without a test (with copy_correlation=0
-    # the partner step tests them in their place). The estimator and the CLI give the same document. The forest's M
-    # (auto would boost this 1,000 x 20 table, and the boosted M admits no member of the group).
+    # the partner step tests them in their place). The estimator and the CLI give the same document. It asks for the
+    # forest's M: auto would boost this 1,000 x 20 table, and there the boosted M admits no member of the group.
     import json
     import subprocess
 

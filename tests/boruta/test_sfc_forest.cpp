@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "boruta_test_data.hpp"
+#include "common/json_round_trip_executor.hpp"
 #include "featrel/result_json.hpp"
 #include "featrel/sfc.hpp"
 
@@ -359,6 +360,14 @@ TEST(SfcForest, AutoImportanceModelFollowsTheShape) {
   ja.erase("importance_model_from_shape");
   jb.erase("importance_model_from_shape");
   EXPECT_EQ(ja.dump(), jb.dump());
+  // The same document with one thread and through a task plan, whose blocks resolve auto on the data again.
+  const auto document = [&](const Result& r) { return featrel::report::strip_timing(r.to_json(g.data)).dump(); };
+  EXPECT_EQ(document(run(g.data, automatic, context(11, 1))), document(a));
+  featrel::test::JsonRoundTripExecutor executor(g.data, "sfc.fits", featrel::sfc::run_plan_block);
+  featrel::RunContext planned = context(11, 2);
+  planned.plan_executor = &executor;
+  EXPECT_EQ(document(run(g.data, automatic, planned)), document(a));
+  EXPECT_GT(executor.plans, 0);
   EXPECT_NE(text_report(a, g.data).find("importance model (auto): boosted, as the table is no wider than long"),
             std::string::npos);
   EXPECT_EQ(text_report(b, g.data).find("importance model (auto)"), std::string::npos);
